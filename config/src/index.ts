@@ -1,0 +1,59 @@
+import { loadAdminSeedConfig, type AdminSeedConfig, adminVariables } from './admin.js';
+import { loadAuthConfig, type AuthConfig, authVariables } from './auth.js';
+import { loadDatabaseConfig, type DatabaseConfig, databaseVariables } from './database.js';
+import { loadPluginsConfig, type PluginsConfig, pluginVariables } from './plugins.js';
+import { loadRedisConfig, type RedisConfig, redisVariables } from './redis.js';
+import { loadServerConfig, type ServerConfig, serverVariables } from './server.js';
+import { loadStorageConfig, type StorageConfig, storageVariables } from './storage.js';
+import { ConfigError, type ConfigVariable } from './variable.js';
+
+export { ConfigError, type ConfigVariable };
+export type { AdminSeedConfig, AuthConfig, DatabaseConfig, PluginsConfig, RedisConfig, ServerConfig, StorageConfig };
+
+/** embedded: everything in one process; scaled: PostgreSQL and Redis shared by any number of nodes. */
+export type RuntimeMode = 'embedded' | 'scaled';
+
+export interface SwitchboardConfig {
+  mode: RuntimeMode;
+  server: ServerConfig;
+  storage: StorageConfig;
+  database: DatabaseConfig;
+  redis: RedisConfig;
+  auth: AuthConfig;
+  plugins: PluginsConfig;
+  admin: AdminSeedConfig;
+}
+
+/** Reads and validates the whole configuration; throws ConfigError naming the first bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): SwitchboardConfig {
+  const storage = loadStorageConfig(env);
+  const database = loadDatabaseConfig(env, storage.dataDir);
+  const redis = loadRedisConfig(env);
+  const auth = loadAuthConfig(env);
+  // The one place the mode is decided.
+  const mode: RuntimeMode = database.kind === 'postgres' && redis.url ? 'scaled' : 'embedded';
+  if (mode === 'scaled' && !auth.appSecret) {
+    throw new ConfigError('APP_SECRET', 'is required in scaled mode (32 characters or more)');
+  }
+  return {
+    mode,
+    server: loadServerConfig(env),
+    storage,
+    database,
+    redis,
+    auth,
+    plugins: loadPluginsConfig(env),
+    admin: loadAdminSeedConfig(env),
+  };
+}
+
+/** Every variable with its default and documentation, in the order of the README table. */
+export const configurationVariables: ConfigVariable<unknown>[] = [
+  ...Object.values(serverVariables),
+  ...Object.values(storageVariables),
+  ...Object.values(databaseVariables),
+  ...Object.values(redisVariables),
+  ...Object.values(authVariables),
+  ...Object.values(pluginVariables),
+  ...Object.values(adminVariables),
+] as ConfigVariable<unknown>[];

@@ -1,0 +1,27 @@
+import type { Port } from '../port.js';
+
+export interface JobOptions {
+  /** Run no earlier than this many milliseconds from now. */
+  delayMs?: number;
+  /** Extra attempts after the first failure. Default 0. */
+  retries?: number;
+  /** Base of the exponential backoff between attempts, in milliseconds. Default 1000. */
+  backoffMs?: number;
+  /** A job id already waiting or running is not added twice. */
+  jobId?: string;
+}
+
+export interface JobInfo {
+  id: string;
+  /** 1 for the first run. */
+  attempt: number;
+}
+
+export type JobHandler<T> = (data: T, job: JobInfo) => Promise<void>;
+
+export const JobQueue = Symbol('JobQueue');
+/** Named queues of background work; handlers may run on any node and more than once, so they must be idempotent. */
+export interface JobQueue extends Port {
+  process<T>(queue: string, handler: JobHandler<T>, options?: { concurrency?: number }): void;
+  add<T>(queue: string, data: T, options?: JobOptions): Promise<string>;
+}

@@ -1,0 +1,20 @@
+import type { Server as HttpServer } from 'node:http';
+import type { Server as SocketServer } from 'socket.io';
+import type { Port } from '../port.js';
+
+/** Room names, so that every emitter and joiner spells them the same way. */
+export const rooms = {
+  company: (companyId: number) => `company:${companyId}`,
+  user: (userId: number) => `user:${userId}`,
+  ticket: (ticketId: number | string) => `ticket:${ticketId}`,
+};
+
+export const RealtimeBus = Symbol('RealtimeBus');
+/** socket.io for this node; with Redis the events reach the clients of every node. */
+export interface RealtimeBus extends Port {
+  /** Binds socket.io to the HTTP server; called once by the server at start. */
+  attach(httpServer: HttpServer): SocketServer;
+  /** The socket.io server (after attach). */
+  readonly io: SocketServer;
+  emit(room: string | string[], event: string, payload: unknown): void;
+}

@@ -1,0 +1,23 @@
+// One jest run for every workspace; tests import source through moduleNameMapper, so no build is needed.
+const swc = {
+  jsc: {
+    parser: { syntax: 'typescript', decorators: true },
+    transform: { legacyDecorator: true, decoratorMetadata: true },
+    target: 'es2022',
+  },
+  module: { type: 'es6' },
+};
+
+export default {
+  testEnvironment: 'node',
+  extensionsToTreatAsEsm: ['.ts'],
+  transform: { '^.+\\.ts$': ['@swc/jest', swc] },
+  moduleNameMapper: {
+    '^@switchboard/(config|sdk|migrations|core)$': '<rootDir>/$1/src/index.ts',
+    '^@switchboard/sdk/testing$': '<rootDir>/sdk/src/testing/index.ts',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
+  testMatch: ['**/__tests__/**/*.test.ts'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/web/'],
+  testTimeout: 30000,
+};

@@ -1,0 +1,5 @@
+// One copy of inversify and reflect-metadata for core and every plugin: import them from here.
+import 'reflect-metadata';
+
+export * from 'inversify';
+export * from './domain.js';
