@@ -6,7 +6,8 @@ export interface ConfigVariable<T> {
   readonly doc: string;
   /** Shown in the configuration table; undefined means "no default". */
   readonly defaultText?: string;
-  readonly schema: yup.Schema<T>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  readonly schema: yup.Schema<T, any, any, any>;
 }
 
 export class ConfigError extends Error {

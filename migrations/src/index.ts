@@ -1,4 +1,15 @@
 import type { Knex } from 'knex';
+import { migration as m0001 } from './0001_companies.js';
+import { migration as m0002 } from './0002_users.js';
+import { migration as m0003 } from './0003_queues.js';
+import { migration as m0004 } from './0004_connections.js';
+import { migration as m0005 } from './0005_contacts.js';
+import { migration as m0006 } from './0006_tickets.js';
+import { migration as m0007 } from './0007_messages.js';
+import { migration as m0008 } from './0008_outreach.js';
+import { migration as m0009 } from './0009_chats.js';
+import { migration as m0010 } from './0010_on_call.js';
+import { migration as m0011 } from './0011_plugin_store.js';
 
 /** One schema step; `name` orders them and is what knex records as applied. */
 export interface Migration {
@@ -8,7 +19,19 @@ export interface Migration {
 }
 
 // Listed explicitly (not read from a folder) so the same list works from source, from dist and in tests.
-export const coreMigrations: Migration[] = [];
+export const coreMigrations: Migration[] = [
+  m0001,
+  m0002,
+  m0003,
+  m0004,
+  m0005,
+  m0006,
+  m0007,
+  m0008,
+  m0009,
+  m0010,
+  m0011,
+];
 
 /** A knex MigrationSource over a list of migrations (the core list, or a plugin's own). */
 export class ListMigrationSource implements Knex.MigrationSource<Migration> {

@@ -1,0 +1,17 @@
+import { ContainerModule } from '@switchboard/sdk';
+import { RouteContribution } from '../../platform/http/api-router.js';
+import { LiveSessions } from '../../platform/channels/live-sessions.js';
+import { SignupService } from '../companies/signup.service.js';
+import { UserViews } from '../users/user-view.js';
+import { AuthRoutes } from './auth.routes.js';
+import { AuthService } from './auth.service.js';
+import { RecoveryService } from './recovery.service.js';
+
+export const authModule = new ContainerModule((bind) => {
+  bind(LiveSessions).toSelf();
+  bind(UserViews).toSelf();
+  bind(AuthService).toSelf();
+  bind(SignupService).toSelf();
+  bind(RecoveryService).toSelf();
+  bind(RouteContribution).to(AuthRoutes);
+});

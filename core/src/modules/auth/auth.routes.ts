@@ -1,0 +1,124 @@
+import type { Response } from 'express';
+import { inject, injectable } from '@switchboard/sdk';
+import type { ApiRouter, RouteContribution } from '../../platform/http/api-router.js';
+import { signedIn } from '../../platform/http/access.js';
+import { RateLimits } from '../../platform/http/rate-limits.js';
+import { validate } from '../../platform/http/validation.js';
+import { Config } from '../../platform/tokens.js';
+import { SignupService } from '../companies/signup.service.js';
+import { loginSchema, nationalPhoneDigits, recoveryResetSchema, recoverySendSchema, recoveryVerifySchema, signupSchema } from './auth.schema.js';
+import { AuthService, type Session } from './auth.service.js';
+import { RecoveryService } from './recovery.service.js';
+
+const REFRESH_COOKIE = 'jrt';
+const FIFTEEN_MINUTES = 15 * 60_000;
+
+@injectable()
+export class AuthRoutes implements RouteContribution {
+  readonly area = 'auth';
+
+  constructor(
+    @inject(AuthService) private readonly auth: AuthService,
+    @inject(SignupService) private readonly signups: SignupService,
+    @inject(RecoveryService) private readonly recovery: RecoveryService,
+    @inject(RateLimits) private readonly limits: RateLimits,
+    @inject(Config) private readonly config: Config,
+  ) {}
+
+  register(api: ApiRouter): void {
+    // Ten wrong passwords for one e-mail from one address, then 429 for fifteen minutes.
+    const loginLimit = this.limits.create({
+      name: 'login',
+      windowMs: FIFTEEN_MINUTES,
+      limit: 10,
+      failuresOnly: true,
+      key: (req) => `${req.ip}|${String(req.body?.email ?? '').toLowerCase()}`,
+    });
+    const signupLimit = this.limits.create({ name: 'signup', windowMs: 60 * 60_000, limit: 20 });
+    const recoveryLimit = this.limits.create({ name: 'recovery', windowMs: FIFTEEN_MINUTES, limit: 10 });
+
+    api.post(
+      '/auth/login',
+      'public',
+      async ({ body, res }) => {
+        const credentials = await validate(loginSchema, body);
+        return this.answerSession(res, await this.auth.login(credentials));
+      },
+      { before: [loginLimit] },
+    );
+
+    api.post('/auth/refresh_token', 'public', async ({ req, res }) => {
+      try {
+        return this.answerSession(res, await this.auth.refresh(req.cookies?.[REFRESH_COOKIE]));
+      } catch (error) {
+        res.clearCookie(REFRESH_COOKIE, { path: '/auth' });
+        throw error;
+      }
+    });
+
+    api.delete('/auth/logout', 'public', async ({ req, res }) => {
+      const accessToken = req.headers.authorization?.split(' ')[1];
+      const userId = this.auth.identify({ accessToken, refreshToken: req.cookies?.[REFRESH_COOKIE] });
+      if (userId) await this.auth.logout(userId);
+      res.clearCookie(REFRESH_COOKIE, { path: '/auth' });
+      return { message: 'Logged out' };
+    });
+
+    api.get('/auth/me', signedIn, ({ auth }) => this.auth.me(auth.userId));
+
+    api.post(
+      '/auth/signup',
+      'public',
+      async ({ body }) => {
+        const input = await validate(signupSchema, body);
+        const created = await this.signups.signup({ ...input, phone: nationalPhoneDigits(input.phone) });
+        return { message: 'Cadastro realizado com sucesso!', ...created };
+      },
+      { before: [signupLimit], status: 201 },
+    );
+
+    api.post(
+      '/api/enviar-email',
+      'public',
+      async ({ body }) => {
+        const { wpp } = await validate(recoverySendSchema, body);
+        await this.recovery.sendCode(wpp);
+        return { message: 'Código de verificação enviado com sucesso!' };
+      },
+      { before: [recoveryLimit] },
+    );
+
+    api.get(
+      '/api/verificar-code/:number',
+      'public',
+      async ({ params, query }) => {
+        const { code } = await validate(recoveryVerifySchema, query);
+        const verified = await this.recovery.verifyCode(params.number, code);
+        return { message: 'Código validado com sucesso', valid: true, ...verified };
+      },
+      { before: [recoveryLimit] },
+    );
+
+    api.put(
+      '/api/atualizar-senha',
+      'public',
+      async ({ body }) => {
+        const input = await validate(recoveryResetSchema, body);
+        await this.recovery.resetPassword(input);
+        return { message: 'Senha atualizada com sucesso!' };
+      },
+      { before: [recoveryLimit] },
+    );
+  }
+
+  private answerSession(res: Response, session: Session) {
+    res.cookie(REFRESH_COOKIE, session.refreshToken, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: this.config.server.publicUrl.startsWith('https://'),
+      path: '/auth',
+      maxAge: this.config.auth.refreshTokenTtl * 1000,
+    });
+    return { token: session.token, user: session.user };
+  }
+}

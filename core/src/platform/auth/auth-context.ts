@@ -1,0 +1,37 @@
+export type Profile = 'admin' | 'supervisor' | 'user';
+
+export const planFlags = [
+  'useWhatsapp',
+  'useFacebook',
+  'useInstagram',
+  'useCampaigns',
+  'useSchedules',
+  'useInternalChat',
+  'useExternalApi',
+  'useKanban',
+  'useOpenAi',
+  'useIntegrations',
+] as const;
+export type PlanFlag = (typeof planFlags)[number];
+
+/** Per-user switches that grant one admin area to a non-admin (spec 1 §6). */
+export type UserPermission = 'showDashboard' | 'allowRealTime' | 'allowConnections';
+
+/** Who is calling, loaded fresh for each request from the access token's user. */
+export interface AuthContext {
+  userId: number;
+  companyId: number;
+  name: string;
+  profile: Profile;
+  super: boolean;
+  tokenVersion: number;
+  allTicket: string;
+  allowGroup: boolean;
+  permissions: Record<UserPermission, boolean>;
+  plan: Record<PlanFlag, boolean>;
+  companyDueDate: Date | null;
+  /** The company's due date has passed (company 1 never expires). */
+  expired: boolean;
+}
+
+export const SUPER_COMPANY_ID = 1;

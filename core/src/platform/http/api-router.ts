@@ -1,0 +1,130 @@
+import express, { type Request, type RequestHandler, type Response } from 'express';
+import multer from 'multer';
+import type { AuthContext } from '../auth/auth-context.js';
+import type { Authenticator } from '../auth/authenticator.js';
+import { checkAccess, type Access } from './access.js';
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+export interface RouteContext {
+  req: Request;
+  res: Response;
+  /** The caller; only routes whose access is 'public' may not have one. */
+  auth: AuthContext;
+  params: Record<string, string>;
+  query: Record<string, unknown>;
+  body: unknown;
+  files: Express.Multer.File[];
+}
+
+export interface UploadOptions {
+  /** Multipart field names accepted as files (any other file field is refused). */
+  fields: string[];
+  maxFiles?: number;
+  maxFileBytes?: number;
+}
+
+export interface RouteDefinition {
+  method: HttpMethod;
+  path: string;
+  access: Access;
+  handler(ctx: RouteContext): Promise<unknown> | unknown;
+  /** Status of a successful answer; default 200 (204 sends no body). */
+  status?: number;
+  upload?: UploadOptions;
+  /** Middleware run before authentication, e.g. a rate limit. */
+  before?: RequestHandler[];
+}
+
+/** What the router-enumerating tests read: every route with its access rule. */
+export interface RouteInfo {
+  method: HttpMethod;
+  path: string;
+  access: Access;
+  area: string;
+}
+
+export const RouteContribution = Symbol('RouteContribution');
+/** A module's routes; the server mounts every contribution at start. */
+export interface RouteContribution {
+  readonly area: string;
+  register(api: ApiRouter): void;
+}
+
+/**
+ * Thin routes: each declares its access, the router authenticates and authorises, the handler parses,
+ * calls one service and returns the answer body.
+ */
+export class ApiRouter {
+  readonly router = express.Router();
+  readonly routes: RouteInfo[] = [];
+  private area = 'core';
+
+  constructor(private readonly authenticator: Authenticator) {}
+
+  forArea(area: string): this {
+    this.area = area;
+    return this;
+  }
+
+  get(path: string, access: Access, handler: RouteDefinition['handler'], extra: Partial<RouteDefinition> = {}): void {
+    this.add({ method: 'get', path, access, handler, ...extra });
+  }
+
+  post(path: string, access: Access, handler: RouteDefinition['handler'], extra: Partial<RouteDefinition> = {}): void {
+    this.add({ method: 'post', path, access, handler, ...extra });
+  }
+
+  put(path: string, access: Access, handler: RouteDefinition['handler'], extra: Partial<RouteDefinition> = {}): void {
+    this.add({ method: 'put', path, access, handler, ...extra });
+  }
+
+  delete(path: string, access: Access, handler: RouteDefinition['handler'], extra: Partial<RouteDefinition> = {}): void {
+    this.add({ method: 'delete', path, access, handler, ...extra });
+  }
+
+  add(route: RouteDefinition): void {
+    this.routes.push({ method: route.method, path: route.path, access: route.access, area: this.area });
+    const chain: RequestHandler[] = [...(route.before ?? [])];
+    if (route.access !== 'public') {
+      const access = route.access;
+      chain.push(async (req, res, next) => {
+        const auth = await this.authenticator.authenticate(req);
+        checkAccess(access, auth);
+        res.locals.auth = auth;
+        next();
+      });
+    }
+    if (route.upload) chain.push(uploadMiddleware(route.upload));
+    chain.push(async (req, res) => {
+      const result = await route.handler({
+        req,
+        res,
+        auth: res.locals.auth as AuthContext,
+        params: req.params as Record<string, string>,
+        query: req.query as Record<string, unknown>,
+        body: req.body,
+        files: uploadedFiles(req),
+      });
+      if (res.headersSent) return;
+      // A handler may have set its own status (e.g. 503 from /health); route.status is the default success.
+      if (route.status && res.statusCode === 200) res.status(route.status);
+      if (res.statusCode === 204) res.end();
+      else res.json(result ?? {});
+    });
+    this.router[route.method](route.path, ...chain);
+  }
+}
+
+function uploadMiddleware(options: UploadOptions): RequestHandler {
+  const upload = multer({
+    storage: multer.memoryStorage(),
+    limits: { files: options.maxFiles ?? 10, fileSize: options.maxFileBytes ?? 64 * 1024 * 1024 },
+  });
+  return upload.fields(options.fields.map((name) => ({ name, maxCount: options.maxFiles ?? 10 }))) as unknown as RequestHandler;
+}
+
+function uploadedFiles(req: Request): Express.Multer.File[] {
+  if (!req.files) return [];
+  return Array.isArray(req.files) ? req.files : Object.values(req.files).flat();
+}

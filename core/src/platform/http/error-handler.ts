@@ -1,0 +1,37 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import multer from 'multer';
+import * as yup from 'yup';
+import type { Logger } from 'pino';
+import { AppError } from './app-error.js';
+import { validationError } from './validation.js';
+
+/** Turns every failure into `{ error, message?, fields? }`; never a stack trace to the client. */
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (error, req, res, _next) => {
+    const known = toAppError(error);
+    if (!known) logger.error({ err: error, method: req.method, url: req.originalUrl }, 'request failed');
+    const answer = known ?? new AppError('ERR_INTERNAL', 500, { message: 'An internal error occurred' });
+    if (res.headersSent) return;
+    res.status(answer.status).json({
+      error: answer.code,
+      ...(answer.message !== answer.code ? { message: answer.message } : {}),
+      ...(answer.fields ? { fields: answer.fields } : {}),
+      ...(answer.extra ?? {}),
+    });
+  };
+}
+
+function toAppError(error: unknown): AppError | undefined {
+  if (error instanceof AppError) return error;
+  if (error instanceof yup.ValidationError) return validationError(error);
+  if (error instanceof multer.MulterError) {
+    const status = error.code === 'LIMIT_FILE_SIZE' ? 413 : 400;
+    return new AppError('ERR_UPLOAD', status, { message: error.message, fields: error.field ? { [error.field]: error.message } : undefined });
+  }
+  const candidate = error as { type?: string; status?: number; message?: string };
+  if (candidate?.type === 'entity.parse.failed') return new AppError('ERR_INVALID_JSON', 400, { message: 'The request body is not valid JSON' });
+  if (candidate?.type === 'entity.too.large') return new AppError('ERR_PAYLOAD_TOO_LARGE', 413);
+  return undefined;
+}
+
+export const notFoundHandler: RequestHandler = (_req, _res, next) => next(new AppError('ERR_ROUTE_NOT_FOUND', 404));

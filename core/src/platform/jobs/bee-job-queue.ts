@@ -1,0 +1,125 @@
+import BeeQueue from 'bee-queue';
+import { Redis } from 'ioredis';
+import { probeHealth, type PortHealth } from '../port.js';
+import type { JobHandler, JobOptions, JobQueue } from './job-queue.js';
+
+export interface BeeJobQueueOptions {
+  redisUrl: string;
+  /** Redis key prefix of every queue; tests use a unique one per run. Default 'sb:jobs'. */
+  prefix?: string;
+  /** How long close() waits for running jobs before it gives up on them. Default 10000. */
+  closeTimeoutMs?: number;
+  /** Told about a job that failed its last attempt; the database stays the source of truth, so it is only reported. */
+  onFailed?: (queue: string, job: { id: string; attempt: number }, error: unknown) => void;
+  /** Redis errors of the queues; without a listener bee-queue's 'error' event would crash the process. */
+  onError?: (error: Error) => void;
+}
+
+/**
+ * What is stored in Redis: bee-queue counts retries down, so the first value is kept to know the attempt number.
+ */
+interface JobEnvelope {
+  payload: unknown;
+  retries: number;
+}
+
+/** A bee-queue job's worker was gone this long before another node runs it again. */
+const stallIntervalMs = 5000;
+
+/** Scaled mode: one bee-queue per queue name on Redis; every node may run every job. */
+export class BeeJobQueue implements JobQueue {
+  readonly implementation = 'bee-queue';
+  private readonly queues = new Map<string, BeeQueue<JobEnvelope>>();
+  private readonly redis: Redis;
+  private closed = false;
+
+  constructor(private readonly options: BeeJobQueueOptions) {
+    // Only for health: bee-queue's own clients are node_redis clients held inside each queue.
+    this.redis = new Redis(options.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, commandTimeout: 2000 });
+    this.redis.on('error', () => {
+      // Reported by health(); ioredis reconnects by itself.
+    });
+  }
+
+  process<T>(queue: string, handler: JobHandler<T>, options: { concurrency?: number } = {}): void {
+    const bee = this.queueNamed(queue);
+    bee.process(Math.max(1, options.concurrency ?? 1), async (job) => {
+      const { payload, retries } = job.data;
+      const attempt = retries - (job.options.retries ?? 0) + 1;
+      await handler(payload as T, { id: job.id, attempt });
+    });
+    // Requeues the jobs of workers that died mid-job; bee-queue only checks when asked to.
+    bee.checkStalledJobs(stallIntervalMs).catch((error: Error) => this.reportError(error));
+  }
+
+  async add<T>(queue: string, data: T, options: JobOptions = {}): Promise<string> {
+    const retries = options.retries ?? 0;
+    const backoffMs = options.backoffMs ?? 1000;
+    const job = this.queueNamed(queue).createJob({ payload: data, retries });
+    if (options.jobId) job.setId(options.jobId);
+    if (retries > 0) {
+      job.retries(retries);
+      // bee-queue's exponential strategy waits backoffMs, then doubles it: backoffMs * 2^(attempt-1).
+      if (backoffMs > 0) job.backoff('exponential', Math.round(backoffMs));
+      else job.backoff('immediate');
+    }
+    if (options.delayMs && options.delayMs > 0) job.delayUntil(Date.now() + options.delayMs);
+    const saved = await job.save();
+    // A duplicate jobId is not saved and comes back without an id.
+    return saved.id ?? options.jobId!;
+  }
+
+  health(): Promise<PortHealth> {
+    return probeHealth(this.implementation, async () => {
+      if (this.closed) throw new Error('closed');
+      await this.redis.ping();
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    const timeout = this.options.closeTimeoutMs ?? 10000;
+    await Promise.all(
+      [...this.queues.values()].map((bee) =>
+        bee.close(timeout).catch((error: Error) => this.reportError(error)),
+      ),
+    );
+    this.redis.disconnect();
+  }
+
+  private queueNamed(name: string): BeeQueue<JobEnvelope> {
+    if (this.closed) throw new Error('The job queue is closed');
+    let bee = this.queues.get(name);
+    if (!bee) {
+      bee = new BeeQueue<JobEnvelope>(name, {
+        redis: { url: this.options.redisUrl },
+        prefix: this.options.prefix ?? 'sb:jobs',
+        stallInterval: stallIntervalMs,
+        activateDelayedJobs: true,
+        // The default 1 s would let a delayed job or a retry start up to a second late.
+        delayedDebounce: 100,
+        // Nobody listens to job events, and stored Job objects would only be dropped on those events.
+        getEvents: false,
+        sendEvents: false,
+        storeJobs: false,
+        // Finished jobs leave Redis, so a jobId dedupes only while waiting or running, as in-process.
+        removeOnSuccess: true,
+        removeOnFailure: true,
+      });
+      bee.on('error', (error) => this.reportError(error));
+      // 'failed' also fires before each retry; 'failed:fatal' (missing from the typings) only after the last attempt.
+      bee.on('failed:fatal' as 'failed', (job: BeeQueue.Job<JobEnvelope>, error: Error) => {
+        const attempt = job.data.retries - (job.options.retries ?? 0) + 1;
+        this.options.onFailed?.(name, { id: job.id, attempt }, error);
+      });
+      this.queues.set(name, bee);
+    }
+    return bee;
+  }
+
+  private reportError(error: Error): void {
+    if (this.options.onError) this.options.onError(error);
+    else console.error('[jobs] bee-queue error:', error);
+  }
+}

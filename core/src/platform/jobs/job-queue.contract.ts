@@ -1,0 +1,128 @@
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import type { JobInfo, JobQueue } from './job-queue.js';
+
+/** Polls until the condition holds; jobs finish asynchronously in either implementation. */
+async function eventually(condition: () => boolean, timeoutMs = 2500): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The behaviour every JobQueue implementation shares (DESIGN §8.7). */
+export function defineJobQueueContract(name: string, factory: () => Promise<JobQueue> | JobQueue): void {
+  describe(`JobQueue contract: ${name}`, () => {
+    let queue: JobQueue;
+
+    beforeEach(async () => {
+      queue = await factory();
+    });
+
+    afterEach(async () => {
+      await queue.close();
+    });
+
+    it('runs a job with its data, also when added before the handler', async () => {
+      const seen: Array<{ data: unknown; job: JobInfo }> = [];
+      const id = await queue.add('greet', { name: 'Ada' });
+      queue.process<{ name: string }>('greet', async (data, job) => {
+        seen.push({ data, job });
+      });
+      await eventually(() => seen.length === 1);
+      expect(seen[0]).toEqual({ data: { name: 'Ada' }, job: { id, attempt: 1 } });
+    });
+
+    it('respects the concurrency of a queue', async () => {
+      let running = 0;
+      let highest = 0;
+      let done = 0;
+      queue.process(
+        'work',
+        async () => {
+          running += 1;
+          highest = Math.max(highest, running);
+          await sleep(100);
+          running -= 1;
+          done += 1;
+        },
+        { concurrency: 2 },
+      );
+      for (let index = 0; index < 6; index += 1) await queue.add('work', { index });
+      await eventually(() => done === 6);
+      expect(highest).toBe(2);
+    });
+
+    it('retries a failing job until an attempt succeeds', async () => {
+      const attempts: number[] = [];
+      let succeeded = false;
+      queue.process('flaky', async (_data, job) => {
+        attempts.push(job.attempt);
+        if (job.attempt < 3) throw new Error(`attempt ${job.attempt} fails`);
+        succeeded = true;
+      });
+      await queue.add('flaky', {}, { retries: 3, backoffMs: 20 });
+      await eventually(() => succeeded);
+      expect(attempts).toEqual([1, 2, 3]);
+    });
+
+    it('stops after retries + 1 attempts of a job that always fails', async () => {
+      const attempts: number[] = [];
+      queue.process('broken', async (_data, job) => {
+        attempts.push(job.attempt);
+        throw new Error('always fails');
+      });
+      await queue.add('broken', {}, { retries: 2, backoffMs: 20 });
+      await eventually(() => attempts.length === 3);
+      await sleep(300);
+      expect(attempts).toEqual([1, 2, 3]);
+    });
+
+    it('waits delayMs before running a job', async () => {
+      let ranAt = 0;
+      queue.process('later', async () => {
+        ranAt = Date.now();
+      });
+      const addedAt = Date.now();
+      await queue.add('later', {}, { delayMs: 400 });
+      await eventually(() => ranAt > 0);
+      expect(ranAt - addedAt).toBeGreaterThanOrEqual(390);
+    });
+
+    it('adds a jobId only once while it waits or runs', async () => {
+      const runs: unknown[] = [];
+      const first = await queue.add('once', { copy: 1 }, { jobId: 'ticket-7' });
+      const second = await queue.add('once', { copy: 2 }, { jobId: 'ticket-7' });
+      queue.process('once', async (data) => {
+        runs.push(data);
+        await sleep(50);
+      });
+      await eventually(() => runs.length === 1);
+      await sleep(300);
+      expect([first, second]).toEqual(['ticket-7', 'ticket-7']);
+      expect(runs).toEqual([{ copy: 1 }]);
+    });
+
+    it('reports its health', async () => {
+      const health = await queue.health();
+      expect(health.status).toBe('ok');
+      expect(health.implementation).toBe(queue.implementation);
+    });
+
+    it('closes while a job runs, letting it finish', async () => {
+      let finished = false;
+      let started = false;
+      queue.process('slow', async () => {
+        started = true;
+        await sleep(200);
+        finished = true;
+      });
+      await queue.add('slow', {});
+      await eventually(() => started);
+      await queue.close();
+      expect(finished).toBe(true);
+    });
+  });
+}

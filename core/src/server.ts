@@ -1,0 +1,128 @@
+import 'reflect-metadata';
+import { createServer, type Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import express, { type Express } from 'express';
+import cookieParser from 'cookie-parser';
+import { pino } from 'pino';
+import { Container } from '@switchboard/sdk';
+import type { SwitchboardConfig } from '@switchboard/config';
+import { resolveAppSecret, SecretKeys } from './platform/auth/app-secret.js';
+import { Authenticator } from './platform/auth/authenticator.js';
+import { TokenService } from './platform/auth/tokens.js';
+import { ApiRouter, RouteContribution } from './platform/http/api-router.js';
+import { errorHandler, notFoundHandler } from './platform/http/error-handler.js';
+import { RateLimits } from './platform/http/rate-limits.js';
+import { webAppHandlers } from './platform/http/web-app.js';
+import { Database } from './platform/database/database.js';
+import { JobQueue } from './platform/jobs/job-queue.js';
+import { SessionLock } from './platform/locks/session-lock.js';
+import { MediaStorage } from './platform/media/media-storage.js';
+import { RealtimeBus } from './platform/realtime/realtime-bus.js';
+import { createPorts, type Ports } from './platform/ports.js';
+import { Tenancy } from './platform/tenancy.js';
+import { Config, Logger } from './platform/tokens.js';
+import { coreModules } from './modules/index.js';
+import { FirstStart } from './modules/companies/first-start.service.js';
+
+export interface ServerOptions {
+  config: SwitchboardConfig;
+  /** Prefix of every Redis key this server writes; tests give each server its own. */
+  redisPrefix?: string;
+  /** A database made by the caller (tests); otherwise the configured one. */
+  database?: Ports['database'];
+  /** Where the first-start credentials are printed; the console by default. */
+  announce?: (text: string) => void;
+}
+
+export interface RunningServer {
+  app: Express;
+  http: HttpServer;
+  container: Container;
+  ports: Ports;
+  /** Base URL, e.g. http://127.0.0.1:8080. */
+  url: string;
+  /** Every API route with its access rule (read by the enumeration tests). */
+  routes: ApiRouter['routes'];
+  close(): Promise<void>;
+}
+
+const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+/** Builds the container, migrates, runs the first start and listens. */
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const { config } = options;
+  const logger = pino({ level: config.server.logLevel, base: undefined });
+  const { secret } = await resolveAppSecret({ configured: config.auth.appSecret, dataDir: config.storage.dataDir });
+  const ports = await createPorts(config, { redisPrefix: options.redisPrefix ?? 'sb:', database: options.database });
+  await ports.database.migrate();
+
+  const secrets = new SecretKeys(secret);
+  const tokens = new TokenService(secrets.signing, { access: config.auth.accessTokenTtl, refresh: config.auth.refreshTokenTtl });
+  const authenticator = new Authenticator(ports.database.knex, tokens);
+
+  const container = new Container({ defaultScope: 'Singleton' });
+  container.bind(Config).toConstantValue(config);
+  container.bind(Logger).toConstantValue(logger);
+  container.bind(Database).toConstantValue(ports.database);
+  container.bind(JobQueue).toConstantValue(ports.jobQueue);
+  container.bind(RealtimeBus).toConstantValue(ports.realtime);
+  container.bind(SessionLock).toConstantValue(ports.sessionLock);
+  container.bind(MediaStorage).toConstantValue(ports.media);
+  container.bind(SecretKeys).toConstantValue(secrets);
+  container.bind(TokenService).toConstantValue(tokens);
+  container.bind(Authenticator).toConstantValue(authenticator);
+  container.bind(Tenancy).toConstantValue(new Tenancy(ports.database.knex));
+  container.bind(RateLimits).toConstantValue(new RateLimits({ redis: ports.redis, prefix: options.redisPrefix ?? 'sb:' }));
+  container.load(...coreModules);
+
+  await container.get(FirstStart).run({ announce: options.announce ?? ((text) => console.log(text)) });
+
+  const api = new ApiRouter(authenticator);
+  for (const contribution of container.getAll<RouteContribution>(RouteContribution)) {
+    contribution.register(api.forArea(contribution.area));
+  }
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  const web = webAppHandlers(webDist);
+  if (web) app.use(web.navigation);
+  app.use(express.json({ limit: '5mb' }));
+  app.use(express.urlencoded({ extended: true, limit: '5mb' }));
+  app.use(cookieParser());
+  app.use(api.router);
+  if (web) app.use(web.assets);
+  app.use(notFoundHandler);
+  app.use(errorHandler(logger));
+
+  const http = createServer(app);
+  ports.realtime.attach(http);
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(config.server.port, () => resolve());
+  });
+  const { port } = http.address() as AddressInfo;
+
+  let closed = false;
+  return {
+    app,
+    http,
+    container,
+    ports,
+    url: `http://127.0.0.1:${port}`,
+    routes: api.routes,
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await ports.realtime.close();
+      await new Promise<void>((resolve) => http.close(() => resolve()));
+      await ports.jobQueue.close();
+      await ports.sessionLock.close();
+      await ports.media.close();
+      await ports.redis?.quit();
+      await ports.database.close();
+    },
+  };
+}
