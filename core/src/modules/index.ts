@@ -2,6 +2,7 @@ import type { ContainerModule } from '@switchboard/sdk';
 import { authModule } from './auth/auth.module.js';
 import { companiesModule } from './companies/companies.module.js';
 import { healthModule } from './health/health.module.js';
+import { usersModule } from './users/users.module.js';
 
 /** Every core domain module, each one ContainerModule (DESIGN §8.3). */
-export const coreModules: ContainerModule[] = [healthModule, authModule, companiesModule];
+export const coreModules: ContainerModule[] = [healthModule, authModule, companiesModule, usersModule];

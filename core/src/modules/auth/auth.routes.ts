@@ -35,7 +35,10 @@ export class AuthRoutes implements RouteContribution {
       key: (req) => `${req.ip}|${String(req.body?.email ?? '').toLowerCase()}`,
     });
     const signupLimit = this.limits.create({ name: 'signup', windowMs: 60 * 60_000, limit: 20 });
-    const recoveryLimit = this.limits.create({ name: 'recovery', windowMs: FIFTEEN_MINUTES, limit: 10 });
+    // Per address: sending costs a message, guessing is bounded again by the 3 attempts of each code.
+    const sendCodeLimit = this.limits.create({ name: 'recovery-send', windowMs: FIFTEEN_MINUTES, limit: 10 });
+    const verifyCodeLimit = this.limits.create({ name: 'recovery-verify', windowMs: FIFTEEN_MINUTES, limit: 30 });
+    const resetLimit = this.limits.create({ name: 'recovery-reset', windowMs: FIFTEEN_MINUTES, limit: 10 });
 
     api.post(
       '/auth/login',
@@ -85,7 +88,7 @@ export class AuthRoutes implements RouteContribution {
         await this.recovery.sendCode(wpp);
         return { message: 'Código de verificação enviado com sucesso!' };
       },
-      { before: [recoveryLimit] },
+      { before: [sendCodeLimit] },
     );
 
     api.get(
@@ -96,7 +99,7 @@ export class AuthRoutes implements RouteContribution {
         const verified = await this.recovery.verifyCode(params.number, code);
         return { message: 'Código validado com sucesso', valid: true, ...verified };
       },
-      { before: [recoveryLimit] },
+      { before: [verifyCodeLimit] },
     );
 
     api.put(
@@ -107,7 +110,7 @@ export class AuthRoutes implements RouteContribution {
         await this.recovery.resetPassword(input);
         return { message: 'Senha atualizada com sucesso!' };
       },
-      { before: [recoveryLimit] },
+      { before: [resetLimit] },
     );
   }
 

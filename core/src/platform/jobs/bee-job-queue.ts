@@ -80,11 +80,7 @@ export class BeeJobQueue implements JobQueue {
     if (this.closed) return;
     this.closed = true;
     const timeout = this.options.closeTimeoutMs ?? 10000;
-    await Promise.all(
-      [...this.queues.values()].map((bee) =>
-        bee.close(timeout).catch((error: Error) => this.reportError(error)),
-      ),
-    );
+    await Promise.all([...this.queues.values()].map((bee) => bee.close(timeout).catch((error: Error) => this.reportError(error))));
     this.redis.disconnect();
   }
 

@@ -94,9 +94,7 @@ export class RedisSessionLock implements SessionLock {
     const token = randomUUID();
     const result = await this.redis.set(redisKey, token, 'PX', ttlMs, 'NX');
     if (result !== 'OK') return null;
-    const handle = new RedisLockHandle(key, redisKey, token, ttlMs, this.redis, options.onLost, (ended) =>
-      this.handles.delete(ended),
-    );
+    const handle = new RedisLockHandle(key, redisKey, token, ttlMs, this.redis, options.onLost, (ended) => this.handles.delete(ended));
     this.handles.add(handle);
     return handle;
   }

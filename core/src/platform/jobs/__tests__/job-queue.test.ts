@@ -14,10 +14,7 @@ const redisUrl = redisUrlForTests();
   const runPrefix = `sbtest:${process.pid}:${randomBytes(4).toString('hex')}`;
   let queues = 0;
 
-  defineJobQueueContract(
-    'bee-queue',
-    () => new BeeJobQueue({ redisUrl: redisUrl!, prefix: `${runPrefix}:${++queues}` }),
-  );
+  defineJobQueueContract('bee-queue', () => new BeeJobQueue({ redisUrl: redisUrl!, prefix: `${runPrefix}:${++queues}` }));
 
   afterAll(async () => {
     // bee-queue leaves its id counters behind even when every job is removed.

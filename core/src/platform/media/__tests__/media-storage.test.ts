@@ -61,8 +61,7 @@ describe('DiskMediaStorage', () => {
   });
 
   it('refuses folders and file names that escape', async () => {
-    const save = (folder: string, fileName: string) =>
-      storage.save({ companyId: 1, folder, fileName, data: Buffer.from('x') });
+    const save = (folder: string, fileName: string) => storage.save({ companyId: 1, folder, fileName, data: Buffer.from('x') });
     await expect(save('../company2', 'a.txt')).rejects.toThrow();
     await expect(save('users/../../etc', 'a.txt')).rejects.toThrow();
     await expect(save('/etc', 'a.txt')).rejects.toThrow();
