@@ -2,6 +2,9 @@ import type { ContainerModule } from '@switchboard/sdk';
 import { authModule } from './auth/auth.module.js';
 import { companiesModule } from './companies/companies.module.js';
 import { healthModule } from './health/health.module.js';
+import { helpsModule } from './helps/helps.module.js';
+import { plansModule } from './plans/plans.module.js';
+import { settingsModule } from './settings/settings.module.js';
 import { usersModule } from './users/users.module.js';
 
 /** Every core domain module, each one ContainerModule (DESIGN §8.3). */

@@ -1,8 +1,13 @@
 import { ContainerModule } from '@switchboard/sdk';
+import { RouteContribution } from '../../platform/http/api-router.js';
 import { PlanLimits } from '../plans/plan-limits.service.js';
+import { CompanyRoutes } from './companies.routes.js';
+import { CompanyService } from './company.service.js';
 import { FirstStart } from './first-start.service.js';
 
 export const companiesModule = new ContainerModule((bind) => {
   bind(FirstStart).toSelf();
   bind(PlanLimits).toSelf();
+  bind(CompanyService).toSelf();
+  bind(RouteContribution).to(CompanyRoutes);
 });

@@ -51,7 +51,7 @@ export class UsersService {
   /** GET /users: one page of 20, searched by name or e-mail, with each user's queues. */
   async list(options: { auth: AuthContext; searchParam?: string; pageNumber: number; companyId?: number }): Promise<{ users: UserAnswer[]; count: number; hasMore: boolean }> {
     const scope = this.tenancy.of(this.listedCompany(options.auth, options.companyId));
-    const query = scope.query(UserModel);
+    const query = scope.query<UserModel>(UserModel);
     const search = options.searchParam?.trim();
     if (search) {
       const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -69,7 +69,7 @@ export class UsersService {
   /** GET /users/list: every user of the company, light, with queues (for pickers). */
   async listSummary(options: { auth: AuthContext; companyId?: number }): Promise<UserAnswer[]> {
     const scope = this.tenancy.of(this.listedCompany(options.auth, options.companyId));
-    const rows = await scope.query(UserModel).select(summaryColumns.map((c) => `users.${c}`)).orderBy('users.name').orderBy('users.id');
+    const rows = await scope.query<UserModel>(UserModel).select(summaryColumns.map((c) => `users.${c}`)).orderBy('users.name').orderBy('users.id');
     return this.withQueues(rows);
   }
 
@@ -94,7 +94,7 @@ export class UsersService {
     const { password, queueIds: _queues, companyId: _company, ...fields } = input;
     const created = await this.translateConflicts(() =>
       this.tenancy.transaction(companyId, async (trx) => {
-        const user = await trx.insert(UserModel, { ...definedOnly(fields), passwordHash: await hashPassword(password) } as Partial<UserModel>);
+        const user = await trx.insert<UserModel>(UserModel, { ...definedOnly(fields), passwordHash: await hashPassword(password) } as Partial<UserModel>);
         await this.replaceQueues(trx, user.id, queueIds);
         return user;
       }),
@@ -145,7 +145,7 @@ export class UsersService {
         if (user.profile === 'admin' && patch.profile !== undefined && patch.profile !== 'admin') {
           await this.assertAnotherAdmin(trx, user.id);
         }
-        const row = await trx.query(UserModel).patchAndFetchById(user.id, patch);
+        const row = await trx.query<UserModel>(UserModel).patchAndFetchById(user.id, patch);
         if (queuesChanged) await this.replaceQueues(trx, user.id, queueIds!);
         return row;
       }),
@@ -166,7 +166,7 @@ export class UsersService {
     if (user.super && !auth.super) throw AppError.forbidden();
     await this.tenancy.transaction(user.companyId, async (trx) => {
       if (user.profile === 'admin') await this.assertAnotherAdmin(trx, user.id);
-      await trx.query(UserModel).deleteById(user.id);
+      await trx.query<UserModel>(UserModel).deleteById(user.id);
     });
     if (user.profileImage) await this.removeFile(user.profileImage);
     this.announce(user.companyId, 'delete', undefined, user.id);
@@ -186,7 +186,7 @@ export class UsersService {
     });
     let updated: UserModel;
     try {
-      updated = await this.tenancy.of(user.companyId).query(UserModel).patchAndFetchById(user.id, { profileImage: stored.path });
+      updated = await this.tenancy.of(user.companyId).query<UserModel>(UserModel).patchAndFetchById(user.id, { profileImage: stored.path });
     } catch (error) {
       await this.removeFile(stored.path);
       throw error;
@@ -200,7 +200,7 @@ export class UsersService {
   /** DELETE /users/:id/media: removes the profile picture. */
   async removeImage(options: { auth: AuthContext; userId: number }): Promise<{ user: UserAnswer }> {
     const { user } = await this.findEditable(options.auth, options.userId);
-    const updated = await this.tenancy.of(user.companyId).query(UserModel).patchAndFetchById(user.id, { profileImage: null });
+    const updated = await this.tenancy.of(user.companyId).query<UserModel>(UserModel).patchAndFetchById(user.id, { profileImage: null });
     if (user.profileImage) await this.removeFile(user.profileImage);
     const answer = await this.present(updated);
     this.announce(user.companyId, 'update', answer);
@@ -226,7 +226,7 @@ export class UsersService {
       companyId = row.company_id;
     }
     const scope = this.tenancy.of(companyId);
-    return { user: await scope.findOrFail(UserModel, userId, NOT_FOUND), scope };
+    return { user: await scope.findOrFail<UserModel>(UserModel, userId, NOT_FOUND), scope };
   }
 
   private async findEditable(auth: AuthContext, userId: number): Promise<{ user: UserModel; scope: TenantScope }> {

@@ -1,0 +1,71 @@
+import { inject, injectable } from '@switchboard/sdk';
+import { AppError } from '../../platform/http/app-error.js';
+import { SecretKeys } from '../../platform/auth/app-secret.js';
+import type { AuthContext } from '../../platform/auth/auth-context.js';
+import { Database } from '../../platform/database/database.js';
+import { Tenancy } from '../../platform/tenancy.js';
+import { CompanySettingModel, secretSettingColumns, type CompanySettingColumn } from './company-setting.model.js';
+import { superOnlyCompanySettingColumns } from './settings.schema.js';
+
+export const MASKED_SECRET = '********';
+
+/**
+ * The company's options (one row, one column each). Secrets (asaas) are stored encrypted with the key derived
+ * from APP_SECRET and always answered masked.
+ */
+@injectable()
+export class CompanySettingService {
+  constructor(
+    @inject(Database) private readonly database: Database,
+    @inject(Tenancy) private readonly tenancy: Tenancy,
+    @inject(SecretKeys) private readonly secrets: SecretKeys,
+  ) {}
+
+  /** The whole row: the super user reads any company's, an admin their own; another company is 404. */
+  async read(options: { auth: AuthContext; companyId: number }): Promise<Record<string, unknown>> {
+    if (!options.auth.super && options.auth.companyId !== options.companyId) throw AppError.notFound('ERR_NO_COMPANY_FOUND');
+    return masked(await this.row(options.companyId));
+  }
+
+  async one(options: { companyId: number; column: CompanySettingColumn }): Promise<{ column: string; value: unknown }> {
+    const row = masked(await this.row(options.companyId));
+    return { column: options.column, value: row[options.column] ?? null };
+  }
+
+  /** Decrypted value of a secret column, for the services that use it (never answered to clients). */
+  async secret(options: { companyId: number; column: CompanySettingColumn }): Promise<string | null> {
+    const row = await this.row(options.companyId);
+    const stored = row[options.column] as string | null | undefined;
+    return stored ? this.secrets.decrypt(stored) : null;
+  }
+
+  async update(options: { auth: AuthContext; column: CompanySettingColumn; data: string | null }): Promise<Record<string, unknown>> {
+    const { auth, column } = options;
+    if (superOnlyCompanySettingColumns.includes(column) && !auth.super) throw AppError.forbidden();
+    let value = options.data;
+    if (secretSettingColumns.includes(column)) value = value ? this.secrets.encrypt(value) : null;
+    await this.row(auth.companyId);
+    const scope = this.tenancy.of(auth.companyId);
+    await scope.query(CompanySettingModel).patch({ [column]: value } as Partial<CompanySettingModel>);
+    return masked(await this.row(auth.companyId));
+  }
+
+  /** The company's row, created with the defaults when missing (companies created before this module). */
+  private async row(companyId: number): Promise<Record<string, unknown>> {
+    const scope = this.tenancy.of(companyId);
+    let row = await scope.query(CompanySettingModel).first();
+    if (!row) {
+      if (!(await this.database.knex('companies').where('id', companyId).first('id'))) throw AppError.notFound('ERR_NO_COMPANY_FOUND');
+      await this.database.knex('company_settings').insert({ company_id: companyId }).onConflict('company_id').ignore();
+      row = await scope.query(CompanySettingModel).first();
+      if (!row) throw AppError.notFound('ERR_NO_SETTING_FOUND');
+    }
+    return row.toJSON() as Record<string, unknown>;
+  }
+}
+
+function masked(row: Record<string, unknown>): Record<string, unknown> {
+  const copy = { ...row };
+  for (const column of secretSettingColumns) if (copy[column]) copy[column] = MASKED_SECRET;
+  return copy;
+}
