@@ -18,9 +18,7 @@ export const databaseVariables = {
   }),
 };
 
-export type DatabaseConfig =
-  | { kind: 'postgres'; url: string; poolMax: number }
-  | { kind: 'pglite'; dir: string };
+export type DatabaseConfig = { kind: 'postgres'; url: string; poolMax: number } | { kind: 'pglite'; dir: string };
 
 export function loadDatabaseConfig(env: NodeJS.ProcessEnv, dataDir: string): DatabaseConfig {
   const url = readVariable(databaseVariables.url, env) as string | undefined;

@@ -19,5 +19,12 @@ export interface PluginsConfig {
 
 export function loadPluginsConfig(env: NodeJS.ProcessEnv): PluginsConfig {
   const raw = readVariable(pluginVariables.plugins, env) as string | undefined;
-  return { extra: raw ? raw.split(',').map((name) => name.trim()).filter(Boolean) : [] };
+  return {
+    extra: raw
+      ? raw
+          .split(',')
+          .map((name) => name.trim())
+          .filter(Boolean)
+      : [],
+  };
 }

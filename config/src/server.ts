@@ -19,7 +19,10 @@ export const serverVariables = {
     defaultText: 'info',
     schema: yup
       .string()
-      .oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'must be one of fatal, error, warn, info, debug, trace, silent')
+      .oneOf(
+        ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
+        'must be one of fatal, error, warn, info, debug, trace, silent',
+      )
       .default('info'),
   }),
 };

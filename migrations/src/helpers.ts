@@ -39,7 +39,10 @@ export function timestamptz(t: Knex.CreateTableBuilder, column: string): Knex.Co
 
 /** A jsonb column, not null with a literal default ('[]' or '{}'). */
 export function jsonb(knex: Knex, t: Knex.CreateTableBuilder, column: string, empty: '[]' | '{}'): Knex.ColumnBuilder {
-  return t.jsonb(column).notNullable().defaultTo(knex.raw(`'${empty}'::jsonb`));
+  return t
+    .jsonb(column)
+    .notNullable()
+    .defaultTo(knex.raw(`'${empty}'::jsonb`));
 }
 
 /** An 'enabled' / 'disabled' option column. */

@@ -19,19 +19,7 @@ export interface Migration {
 }
 
 // Listed explicitly (not read from a folder) so the same list works from source, from dist and in tests.
-export const coreMigrations: Migration[] = [
-  m0001,
-  m0002,
-  m0003,
-  m0004,
-  m0005,
-  m0006,
-  m0007,
-  m0008,
-  m0009,
-  m0010,
-  m0011,
-];
+export const coreMigrations: Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008, m0009, m0010, m0011];
 
 /** A knex MigrationSource over a list of migrations (the core list, or a plugin's own). */
 export class ListMigrationSource implements Knex.MigrationSource<Migration> {

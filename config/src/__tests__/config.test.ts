@@ -42,7 +42,18 @@ describe('configuration', () => {
 
   it('documents every variable', () => {
     const names = configurationVariables.map((variable) => variable.env);
-    for (const name of ['PORT', 'DATA_DIR', 'DATABASE_URL', 'REDIS_URL', 'APP_SECRET', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'PUBLIC_URL', 'PLUGINS', 'LOG_LEVEL']) {
+    for (const name of [
+      'PORT',
+      'DATA_DIR',
+      'DATABASE_URL',
+      'REDIS_URL',
+      'APP_SECRET',
+      'ADMIN_EMAIL',
+      'ADMIN_PASSWORD',
+      'PUBLIC_URL',
+      'PLUGINS',
+      'LOG_LEVEL',
+    ]) {
       expect(names).toContain(name);
     }
     expect(configurationVariables.every((variable) => variable.doc.length > 10)).toBe(true);

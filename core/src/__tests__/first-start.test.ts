@@ -63,7 +63,15 @@ describe('first start', () => {
       expect(login.status).toBe(200);
       expect(login.body.user).toMatchObject({ super: true, companyId: 1 });
       await api(first, 'POST', '/auth/signup', {
-        body: { name: 'Ana Lima', companyName: 'Ana Co', email: 'ana@co.test', password: 'Segura123', phone: '11987654321', planId: 1, termo: true },
+        body: {
+          name: 'Ana Lima',
+          companyName: 'Ana Co',
+          email: 'ana@co.test',
+          password: 'Segura123',
+          phone: '11987654321',
+          planId: 1,
+          termo: true,
+        },
       });
     } finally {
       await first.close();
@@ -73,10 +81,14 @@ describe('first start', () => {
     try {
       expect(announced).toHaveLength(1);
       const knex = second.ports.database.knex;
-      const counts = await Promise.all(['plans', 'companies', 'users', 'company_settings'].map(async (table) => Number((await knex(table).count({ n: '*' }))[0]!.n)));
+      const counts = await Promise.all(
+        ['plans', 'companies', 'users', 'company_settings'].map(async (table) => Number((await knex(table).count({ n: '*' }))[0]!.n)),
+      );
       expect(counts).toEqual([1, 2, 2, 2]);
       // The same secret was reused, so the same password and the sign-up survive the restart.
-      expect((await api(second, 'POST', '/auth/login', { body: { email: 'admin@switchboard.local', password: password! } })).status).toBe(200);
+      expect((await api(second, 'POST', '/auth/login', { body: { email: 'admin@switchboard.local', password: password! } })).status).toBe(
+        200,
+      );
       expect((await api(second, 'POST', '/auth/login', { body: { email: 'ana@co.test', password: 'Segura123' } })).status).toBe(200);
     } finally {
       await second.close();

@@ -36,7 +36,18 @@ beforeAll(async () => {
   companyA = await server.createCompany({ users: [{ profile: 'user' }] });
   companyB = await server.createCompany({ users: [{ profile: 'user' }] });
   const flagsOff = Object.fromEntries(
-    ['use_whatsapp', 'use_facebook', 'use_instagram', 'use_campaigns', 'use_schedules', 'use_internal_chat', 'use_external_api', 'use_kanban', 'use_open_ai', 'use_integrations'].map((flag) => [flag, false]),
+    [
+      'use_whatsapp',
+      'use_facebook',
+      'use_instagram',
+      'use_campaigns',
+      'use_schedules',
+      'use_internal_chat',
+      'use_external_api',
+      'use_kanban',
+      'use_open_ai',
+      'use_integrations',
+    ].map((flag) => [flag, false]),
   );
   planless = await server.createCompany({ plan: flagsOff });
 }, 60_000);
@@ -57,33 +68,36 @@ describe('router enumeration', () => {
     expect([...covered].filter((route) => !registered.includes(route))).toEqual([]);
   });
 
-  it.each(cases.map((accessCase) => [accessCase.route, accessCase] as const))('%s keeps its access rule and companies apart', async (route, accessCase) => {
-    const info = server.routes.find((candidate) => `${candidate.method.toUpperCase()} ${candidate.path}` === route);
-    expect(info).toBeDefined();
-    const access = info!.access;
-    const method = route.split(' ')[0]!;
-    const path = concretePath(route, accessCase);
-    if (access === 'public') return;
+  it.each(cases.map((accessCase) => [accessCase.route, accessCase] as const))(
+    '%s keeps its access rule and companies apart',
+    async (route, accessCase) => {
+      const info = server.routes.find((candidate) => `${candidate.method.toUpperCase()} ${candidate.path}` === route);
+      expect(info).toBeDefined();
+      const access = info!.access;
+      const method = route.split(' ')[0]!;
+      const path = concretePath(route, accessCase);
+      if (access === 'public') return;
 
-    const anonymous = await api(server, method, path, { body: accessCase.body });
-    expect(anonymous.status).toBe(401);
+      const anonymous = await api(server, method, path, { body: accessCase.body });
+      expect(anonymous.status).toBe(401);
 
-    if (access.profiles && !access.profiles.includes('user')) {
-      const asUser = await api(server, method, path, { token: companyA.users[0]!.token, body: accessCase.body });
-      expect(asUser.status).toBe(403);
-    }
-    if (access.superOnly) {
-      const asAdmin = await api(server, method, path, { token: companyA.admin.token, body: accessCase.body });
-      expect(asAdmin.status).toBe(403);
-    }
-    if (access.planFlag) {
-      const withoutFeature = await api(server, method, path, { token: planless.admin.token, body: accessCase.body });
-      expect(withoutFeature.status).toBe(403);
-    }
-    if (accessCase.record && !access.superOnly) {
-      const target = await accessCase.record({ knex: server.ports.database.knex, companyId: companyA.companyId });
-      const foreign = await api(server, method, target.path, { token: companyB.admin.token, body: target.body ?? accessCase.body });
-      expect(foreign.status).toBe(404);
-    }
-  });
+      if (access.profiles && !access.profiles.includes('user')) {
+        const asUser = await api(server, method, path, { token: companyA.users[0]!.token, body: accessCase.body });
+        expect(asUser.status).toBe(403);
+      }
+      if (access.superOnly) {
+        const asAdmin = await api(server, method, path, { token: companyA.admin.token, body: accessCase.body });
+        expect(asAdmin.status).toBe(403);
+      }
+      if (access.planFlag) {
+        const withoutFeature = await api(server, method, path, { token: planless.admin.token, body: accessCase.body });
+        expect(withoutFeature.status).toBe(403);
+      }
+      if (accessCase.record && !access.superOnly) {
+        const target = await accessCase.record({ knex: server.ports.database.knex, companyId: companyA.companyId });
+        const foreign = await api(server, method, target.path, { token: companyB.admin.token, body: target.body ?? accessCase.body });
+        expect(foreign.status).toBe(404);
+      }
+    },
+  );
 });

@@ -6,7 +6,14 @@ import { RateLimits } from '../../platform/http/rate-limits.js';
 import { validate } from '../../platform/http/validation.js';
 import { Config } from '../../platform/tokens.js';
 import { SignupService } from '../companies/signup.service.js';
-import { loginSchema, nationalPhoneDigits, recoveryResetSchema, recoverySendSchema, recoveryVerifySchema, signupSchema } from './auth.schema.js';
+import {
+  loginSchema,
+  nationalPhoneDigits,
+  recoveryResetSchema,
+  recoverySendSchema,
+  recoveryVerifySchema,
+  signupSchema,
+} from './auth.schema.js';
 import { AuthService, type Session } from './auth.service.js';
 import { RecoveryService } from './recovery.service.js';
 

@@ -25,7 +25,9 @@ export const signupSchema = yup.object({
   phone: yup
     .string()
     .required('Telefone é obrigatório')
-    .test('eleven-digits', 'Digite o número completo com 11 dígitos (apenas números).', (value) => /^\d{11}$/.test(nationalPhoneDigits(value))),
+    .test('eleven-digits', 'Digite o número completo com 11 dígitos (apenas números).', (value) =>
+      /^\d{11}$/.test(nationalPhoneDigits(value)),
+    ),
   planId: yup.number().typeError('Plano é obrigatório').required('Plano é obrigatório').integer().positive(),
   companyId: yup.number().integer().positive().optional(),
   termo: yup

@@ -24,7 +24,8 @@ export class AuthService {
     const knex = this.database.knex;
     const user = await knex('users').whereRaw('lower(email) = ?', [options.email.toLowerCase()]).first('id', 'company_id', 'password_hash');
     const valid = await verifyPassword(options.password, user?.password_hash);
-    if (!user || !valid) throw new AppError('ERR_INVALID_CREDENTIALS', 401, { message: 'Erro ao fazer login. Verifique suas credenciais.' });
+    if (!user || !valid)
+      throw new AppError('ERR_INVALID_CREDENTIALS', 401, { message: 'Erro ao fazer login. Verifique suas credenciais.' });
     const now = new Date();
     const [{ token_version: tokenVersion }] = await knex('users')
       .where('id', user.id)
@@ -67,7 +68,11 @@ export class AuthService {
     await this.database
       .knex('users')
       .where('id', userId)
-      .update({ password_hash: await hashPassword(password), token_version: this.database.knex.raw('token_version + 1'), updated_at: new Date() });
+      .update({
+        password_hash: await hashPassword(password),
+        token_version: this.database.knex.raw('token_version + 1'),
+        updated_at: new Date(),
+      });
   }
 
   private async session(claims: { userId: number; companyId: number; tokenVersion: number }): Promise<Session> {

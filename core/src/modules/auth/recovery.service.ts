@@ -30,11 +30,15 @@ export class RecoveryService {
     const knex = this.database.knex;
     const connection = await knex('connections').where({ company_id: SUPER_COMPANY_ID, is_default: true }).first('id');
     if (!connection) {
-      throw new AppError('ERR_NO_DEF_WAPP_FOUND', 503, { message: 'A recuperação de senha está indisponível: nenhuma conexão padrão configurada' });
+      throw new AppError('ERR_NO_DEF_WAPP_FOUND', 503, {
+        message: 'A recuperação de senha está indisponível: nenhuma conexão padrão configurada',
+      });
     }
     const sender = this.sessions.get(connection.id);
     if (!sender) {
-      throw new AppError('ERR_WAPP_NOT_INITIALIZED', 503, { message: 'A recuperação de senha está indisponível: a conexão padrão não está conectada' });
+      throw new AppError('ERR_WAPP_NOT_INITIALIZED', 503, {
+        message: 'A recuperação de senha está indisponível: a conexão padrão não está conectada',
+      });
     }
     const user = await this.findUserByNumber(wpp);
     if (!user) return;
@@ -84,7 +88,10 @@ export class RecoveryService {
       throw invalid;
     }
     await knex('password_recovery_codes').where('id', pending.id).update({ consumed_at: new Date() });
-    return { userId: user.id, token: this.tokens.resetToken({ sub: user.id, companyId: user.company_id, tokenVersion: user.token_version }) };
+    return {
+      userId: user.id,
+      token: this.tokens.resetToken({ sub: user.id, companyId: user.company_id, tokenVersion: user.token_version }),
+    };
   }
 
   async resetPassword(options: { token: string; userId?: number; newPassword: string }): Promise<void> {

@@ -8,11 +8,7 @@ export const weekdaysEn = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /** An HH:MM time, or empty for a period the business is closed. */
-const time = yup
-  .string()
-  .trim()
-  .default('')
-  .matches(HH_MM, { message: 'Horário inválido, use HH:MM', excludeEmptyString: true });
+const time = yup.string().trim().default('').matches(HH_MM, { message: 'Horário inválido, use HH:MM', excludeEmptyString: true });
 
 /** One service-hours entry (spec 2 §3): periods A and B, each with both ends or neither, end after start. */
 export const scheduleEntrySchema = yup
@@ -38,7 +34,8 @@ export const scheduleEntrySchema = yup
       if (!start) return this.createError({ path: `${this.path}.startTime${period}`, message: 'Informe o horário inicial' });
       if (!end) return this.createError({ path: `${this.path}.endTime${period}`, message: 'Informe o horário final' });
       if (!HH_MM.test(start) || !HH_MM.test(end)) continue; // already reported by the field rule
-      if (end <= start) return this.createError({ path: `${this.path}.endTime${period}`, message: 'O horário final deve ser depois do inicial' });
+      if (end <= start)
+        return this.createError({ path: `${this.path}.endTime${period}`, message: 'O horário final deve ser depois do inicial' });
     }
     return true;
   });
@@ -121,7 +118,9 @@ export type CreateCompanyInput = yup.InferType<typeof createCompanySchema>;
 export const updateCompanySchema = yup.object({
   ...companyFields,
   name: companyFields.name.nonNullable('Nome é obrigatório'),
-  email: companyFields.email.nonNullable('E-mail é obrigatório').test('not-empty', 'E-mail é obrigatório', (value) => value === undefined || value.length > 0),
+  email: companyFields.email
+    .nonNullable('E-mail é obrigatório')
+    .test('not-empty', 'E-mail é obrigatório', (value) => value === undefined || value.length > 0),
   planId: companyFields.planId.nonNullable('Plano é obrigatório'),
 });
 export type UpdateCompanyInput = yup.InferType<typeof updateCompanySchema>;

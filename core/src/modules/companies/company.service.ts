@@ -70,7 +70,12 @@ export class CompanyService {
           const admin = await this.tenancy
             .of(company.id)
             .within(trx)
-            .insert(UserModel, { name: input.name, email: input.email, passwordHash: await hashPassword(input.password), profile: 'admin' });
+            .insert<UserModel>(UserModel, {
+              name: input.name,
+              email: input.email,
+              passwordHash: await hashPassword(input.password),
+              profile: 'admin',
+            });
           adminUserId = admin.id;
         }
         return { company: await this.view(trx, company.id), adminUserId };
@@ -84,7 +89,9 @@ export class CompanyService {
     const query = CompanyModel.query(this.knex);
     if (options.searchParam) {
       const pattern = `%${escapeLike(options.searchParam.toLowerCase())}%`;
-      query.where((where) => where.whereRaw('lower(companies.name) like ?', [pattern]).orWhereRaw('lower(companies.email) like ?', [pattern]));
+      query.where((where) =>
+        where.whereRaw('lower(companies.name) like ?', [pattern]).orWhereRaw('lower(companies.email) like ?', [pattern]),
+      );
     }
     const count = Number(((await query.clone().count({ count: '*' })) as unknown as { count: string }[])[0]?.count ?? 0);
     const rows = await query
@@ -122,14 +129,18 @@ export class CompanyService {
   async update(options: { companyId: number; input: UpdateCompanyInput }): Promise<CompanyView> {
     const { companyId, input } = options;
     if (companyId === SUPER_COMPANY_ID && input.status === false) {
-      throw new AppError('ERR_SUPER_COMPANY_PROTECTED', 400, { message: 'A empresa principal não pode ser desativada.', fields: { status: 'A empresa principal não pode ser desativada.' } });
+      throw new AppError('ERR_SUPER_COMPANY_PROTECTED', 400, {
+        message: 'A empresa principal não pode ser desativada.',
+        fields: { status: 'A empresa principal não pode ser desativada.' },
+      });
     }
     try {
       return await this.knex.transaction(async (trx) => {
         const company = await CompanyModel.query(trx).findById(companyId).forUpdate();
         if (!company) throw AppError.notFound('ERR_NO_COMPANY_FOUND');
         if (input.planId !== undefined) await this.assertPlanExists(trx, input.planId);
-        if (input.name !== undefined && input.name.toLowerCase() !== company.name.toLowerCase()) await this.assertNameFree(trx, input.name, companyId);
+        if (input.name !== undefined && input.name.toLowerCase() !== company.name.toLowerCase())
+          await this.assertNameFree(trx, input.name, companyId);
         const { password, dueDate, ...fields } = input;
         const patch: Partial<CompanyModel> = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
         // Company 1 never expires: its due date is not editable.
@@ -147,8 +158,9 @@ export class CompanyService {
     if (options.companyId === SUPER_COMPANY_ID) {
       throw new AppError('ERR_SUPER_COMPANY_PROTECTED', 400, { message: 'A empresa principal não pode ser excluída.' });
     }
-    const deleted = await CompanyModel.query(this.knex).deleteById(options.companyId);
-    if (!deleted) throw AppError.notFound('ERR_NO_COMPANY_FOUND');
+    // returning: knex-pglite answers a delete's row count as an object, so count the returned ids instead.
+    const deleted = await CompanyModel.query(this.knex).delete().where('id', options.companyId).returning('id');
+    if (deleted.length === 0) throw AppError.notFound('ERR_NO_COMPANY_FOUND');
   }
 
   /** Service hours of the company (used when the setting scheduleType is company). */
@@ -173,7 +185,9 @@ export class CompanyService {
       const company = await CompanyModel.query(trx).findById(options.companyId).forUpdate();
       if (!company) throw AppError.notFound('ERR_NO_COMPANY_FOUND');
       const dueDate = renewedDueDate({ dueDate: company.dueDate, recurrence: company.recurrence, now: options.now ?? new Date() });
-      await CompanyModel.query(trx).patch({ dueDate } as Partial<CompanyModel>).where('id', company.id);
+      await CompanyModel.query(trx)
+        .patch({ dueDate } as Partial<CompanyModel>)
+        .where('id', company.id);
       return this.view(trx, company.id);
     });
   }
@@ -203,23 +217,29 @@ export class CompanyService {
   }
 
   /** The company's admin whose e-mail is the company's gets the new password; without one, it is created. */
-  private async setAdminPassword(trx: Knex.Transaction, options: { company: CompanyModel; email: string | null; password: string }): Promise<void> {
+  private async setAdminPassword(
+    trx: Knex.Transaction,
+    options: { company: CompanyModel; email: string | null; password: string },
+  ): Promise<void> {
     const scope = this.tenancy.of(options.company.id).within(trx);
     const passwordHash = await hashPassword(options.password);
     const email = options.email?.toLowerCase();
-    const admin = email ? await scope.query(UserModel).whereRaw('lower(email) = ?', [email]).first() : undefined;
+    const admin = email ? await scope.query<UserModel>(UserModel).whereRaw('lower(email) = ?', [email]).first() : undefined;
     if (admin) {
       await scope
-        .query(UserModel)
+        .query<UserModel>(UserModel)
         .patch({ passwordHash, tokenVersion: trx.raw('token_version + 1') } as never)
         .where('id', admin.id);
       return;
     }
     if (!email) throw new AppError('ERR_VALIDATION', 400, { message: 'E-mail é obrigatório', fields: { email: 'E-mail é obrigatório' } });
     if (await trx('users').whereRaw('lower(email) = ?', [email]).first('id')) {
-      throw new AppError('ERR_EMAIL_ALREADY_EXISTS', 409, { message: 'Já existe um usuário com este e-mail', fields: { email: 'Já existe um usuário com este e-mail' } });
+      throw new AppError('ERR_EMAIL_ALREADY_EXISTS', 409, {
+        message: 'Já existe um usuário com este e-mail',
+        fields: { email: 'Já existe um usuário com este e-mail' },
+      });
     }
-    await scope.insert(UserModel, { name: options.company.name, email, passwordHash, profile: 'admin' });
+    await scope.insert<UserModel>(UserModel, { name: options.company.name, email, passwordHash, profile: 'admin' });
   }
 }
 
@@ -250,13 +270,17 @@ export function companyJson(company: CompanyModel): CompanyView {
 }
 
 function companyExists(): AppError {
-  return new AppError('ERR_COMPANY_ALREADY_EXISTS', 409, { message: COMPANY_SAVE_FAILURE, fields: { name: 'Já existe uma empresa com este nome' } });
+  return new AppError('ERR_COMPANY_ALREADY_EXISTS', 409, {
+    message: COMPANY_SAVE_FAILURE,
+    fields: { name: 'Já existe uma empresa com este nome' },
+  });
 }
 
 /** Two saves racing for one name: the unique index answers, and so do we (409, not 500). */
 function uniqueNameConflict(error: unknown): unknown {
   const candidate = error as { code?: string; constraint?: string; message?: string };
-  if (candidate?.code === '23505' && /companies_name/.test(`${candidate.constraint ?? ''} ${candidate.message ?? ''}`)) return companyExists();
+  if (candidate?.code === '23505' && /companies_name/.test(`${candidate.constraint ?? ''} ${candidate.message ?? ''}`))
+    return companyExists();
   return error;
 }
 

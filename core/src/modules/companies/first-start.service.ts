@@ -45,7 +45,10 @@ export class FirstStart {
         await trx.raw(`select setval(pg_get_serial_sequence('companies', 'id'), greatest((select max(id) from companies), 1))`);
       }
       await trx('company_settings').insert({ company_id: SUPER_COMPANY_ID }).onConflict('company_id').ignore();
-      await trx('settings').insert({ company_id: SUPER_COMPANY_ID, key: 'userCreation', value: 'enabled' }).onConflict(['company_id', 'key']).ignore();
+      await trx('settings')
+        .insert({ company_id: SUPER_COMPANY_ID, key: 'userCreation', value: 'enabled' })
+        .onConflict(['company_id', 'key'])
+        .ignore();
       const admin = await trx('users').where({ company_id: SUPER_COMPANY_ID, super: true }).first('id');
       if (!admin) {
         const password = this.config.admin.password ?? randomPassword();

@@ -30,10 +30,16 @@ export class SignupService {
       const plan = await trx('plans').where({ id: input.planId, is_public: true }).first('id', 'recurrence');
       if (!plan) throw new AppError('ERR_VALIDATION', 400, { message: 'Plano inválido', fields: { planId: 'Plano inválido' } });
       if (await trx('users').whereRaw('lower(email) = ?', [input.email.toLowerCase()]).first('id')) {
-        throw new AppError('ERR_EMAIL_ALREADY_EXISTS', 409, { message: 'Já existe um usuário com este e-mail', fields: { email: 'Já existe um usuário com este e-mail' } });
+        throw new AppError('ERR_EMAIL_ALREADY_EXISTS', 409, {
+          message: 'Já existe um usuário com este e-mail',
+          fields: { email: 'Já existe um usuário com este e-mail' },
+        });
       }
       if (await trx('companies').whereRaw('lower(name) = ?', [input.companyName.toLowerCase()]).first('id')) {
-        throw new AppError('ERR_COMPANY_ALREADY_EXISTS', 409, { message: 'Já existe uma empresa com este nome', fields: { companyName: 'Já existe uma empresa com este nome' } });
+        throw new AppError('ERR_COMPANY_ALREADY_EXISTS', 409, {
+          message: 'Já existe uma empresa com este nome',
+          fields: { companyName: 'Já existe uma empresa com este nome' },
+        });
       }
       const dueDate = new Date(Date.now() + this.config.auth.trialDays * 86_400_000);
       const [company] = await trx('companies')

@@ -20,7 +20,7 @@ export class HelpService {
   }
 
   async page(options: { searchParam: string; pageNumber: number }): Promise<{ helps: HelpModel[]; count: number; hasMore: boolean }> {
-    const query = this.platform.query(HelpModel);
+    const query = this.platform.query<HelpModel>(HelpModel);
     if (options.searchParam) {
       const pattern = `%${escapeLike(options.searchParam.toLowerCase())}%`;
       query.where((where) => where.whereRaw('lower(title) like ?', [pattern]).orWhereRaw('lower(description) like ?', [pattern]));
@@ -31,30 +31,31 @@ export class HelpService {
     return { helps, count, hasMore: count > offset + helps.length };
   }
 
-  list(): Promise<HelpModel[]> {
-    return this.platform.query(HelpModel).orderBy('title').orderBy('id');
+  async list(): Promise<HelpModel[]> {
+    return await this.platform.query<HelpModel>(HelpModel).orderBy('title').orderBy('id');
   }
 
   show(options: { helpId: number }): Promise<HelpModel> {
-    return this.platform.findOrFail(HelpModel, options.helpId, NOT_FOUND);
+    return this.platform.findOrFail<HelpModel>(HelpModel, options.helpId, NOT_FOUND);
   }
 
   create(options: { input: CreateHelpInput }): Promise<HelpModel> {
     const { title, video, description } = options.input;
-    return this.platform.insert(HelpModel, { title, video: video ?? null, description: description ?? null });
+    return this.platform.insert<HelpModel>(HelpModel, { title, video: video ?? null, description: description ?? null });
   }
 
   async update(options: { helpId: number; input: UpdateHelpInput }): Promise<HelpModel> {
     const patch = Object.fromEntries(Object.entries(options.input).filter(([, value]) => value !== undefined)) as Partial<HelpModel>;
     if (Object.keys(patch).length > 0) {
-      const updated = await this.platform.query(HelpModel).patch(patch).where('id', options.helpId);
+      const updated = await this.platform.query<HelpModel>(HelpModel).patch(patch).where('id', options.helpId);
       if (!updated) throw AppError.notFound(NOT_FOUND);
     }
     return this.show({ helpId: options.helpId });
   }
 
   async remove(options: { helpId: number }): Promise<void> {
-    const deleted = await this.platform.query(HelpModel).delete().where('id', options.helpId);
-    if (!deleted) throw AppError.notFound(NOT_FOUND);
+    // returning: knex-pglite answers a delete's row count as an object, so count the returned ids instead.
+    const deleted = await this.platform.query<HelpModel>(HelpModel).delete().where('id', options.helpId).returning('id');
+    if (deleted.length === 0) throw AppError.notFound(NOT_FOUND);
   }
 }

@@ -24,7 +24,9 @@ export class HelpRoutes implements RouteContribution {
 
     api.get('/helps/:id', signedIn, ({ params }) => this.helps.show({ helpId: idParam(params.id, NOT_FOUND) }));
 
-    api.post('/helps', superOnly, async ({ body }) => this.helps.create({ input: await validate(createHelpSchema, body) }), { status: 201 });
+    api.post('/helps', superOnly, async ({ body }) => this.helps.create({ input: await validate(createHelpSchema, body) }), {
+      status: 201,
+    });
 
     api.put('/helps/:id', superOnly, async ({ params, body }) => {
       const helpId = idParam(params.id, NOT_FOUND);

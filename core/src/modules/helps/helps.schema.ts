@@ -1,11 +1,6 @@
 import * as yup from 'yup';
 
-const optionalText = (max: number) =>
-  yup
-    .string()
-    .trim()
-    .nullable()
-    .max(max, `No máximo ${max} caracteres`);
+const optionalText = (max: number) => yup.string().trim().nullable().max(max, `No máximo ${max} caracteres`);
 
 const helpFields = {
   title: yup.string().trim().min(1, 'Título é obrigatório').max(200, 'Título muito longo'),

@@ -14,7 +14,10 @@ export class PlanLimits {
   /** Throws 403 ERR_PLAN_LIMIT_REACHED when the company already has as many as its plan allows. */
   async assertCanCreate(companyId: number, resource: LimitedResource): Promise<void> {
     const knex = this.database.knex;
-    const plan = await knex('companies as c').join('plans as p', 'p.id', 'c.plan_id').where('c.id', companyId).first(`p.${resource} as limit`);
+    const plan = await knex('companies as c')
+      .join('plans as p', 'p.id', 'c.plan_id')
+      .where('c.id', companyId)
+      .first(`p.${resource} as limit`);
     if (!plan) throw AppError.notFound('ERR_NO_COMPANY_FOUND');
     const [{ count }] = await knex(tables[resource]).where('company_id', companyId).count({ count: '*' });
     if (Number(count) >= Number(plan.limit)) {

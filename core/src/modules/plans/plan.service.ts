@@ -23,8 +23,8 @@ export class PlanService {
   }
 
   /** Public plans, for the sign-up form (no token). */
-  listPublic(): Promise<PlanModel[]> {
-    return PlanModel.query(this.knex).where('is_public', true).orderBy('amount').orderBy('id');
+  async listPublic(): Promise<PlanModel[]> {
+    return await PlanModel.query(this.knex).where('is_public', true).orderBy('amount').orderBy('id');
   }
 
   /**
@@ -38,11 +38,11 @@ export class PlanService {
         where.where('is_public', true).orWhereIn('id', this.knex('companies').where('id', options.auth.companyId).select('plan_id')),
       );
     }
-    return query;
+    return await query;
   }
 
-  all(): Promise<PlanModel[]> {
-    return PlanModel.query(this.knex).orderBy('id');
+  async all(): Promise<PlanModel[]> {
+    return await PlanModel.query(this.knex).orderBy('id');
   }
 
   async page(options: { searchParam: string; pageNumber: number }): Promise<{ plans: PlanModel[]; count: number; hasMore: boolean }> {
@@ -89,8 +89,9 @@ export class PlanService {
     const inUse = await this.knex('companies').where('plan_id', options.planId).count({ count: '*' }).first();
     if (Number(inUse?.count ?? 0) > 0) throw planInUse(Number(inUse?.count));
     try {
-      const deleted = await PlanModel.query(this.knex).deleteById(options.planId);
-      if (!deleted) throw AppError.notFound('ERR_NO_PLAN_FOUND');
+      // returning: knex-pglite answers a delete's row count as an object, so count the returned ids instead.
+      const deleted = await PlanModel.query(this.knex).delete().where('id', options.planId).returning('id');
+      if (deleted.length === 0) throw AppError.notFound('ERR_NO_PLAN_FOUND');
     } catch (error) {
       // A company took the plan between the check and the delete: the foreign key answers.
       if ((error as { code?: string })?.code === '23503') throw planInUse();

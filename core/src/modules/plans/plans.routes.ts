@@ -26,7 +26,9 @@ export class PlanRoutes implements RouteContribution {
 
     api.get('/plans/:id', superOnly, ({ params }) => this.plans.show({ planId: idParam(params.id, NOT_FOUND) }));
 
-    api.post('/plans', superOnly, async ({ body }) => this.plans.create({ input: await validate(createPlanSchema, body) }), { status: 201 });
+    api.post('/plans', superOnly, async ({ body }) => this.plans.create({ input: await validate(createPlanSchema, body) }), {
+      status: 201,
+    });
 
     api.put('/plans/:id', superOnly, async ({ params, body }) => {
       const planId = idParam(params.id, NOT_FOUND);

@@ -13,7 +13,9 @@ const flag = (name: string) => yup.boolean().typeError(`${name} deve ser verdade
 /** Amount in BRL; "49,90" is accepted as 49.90. */
 const amount = yup
   .number()
-  .transform((value: unknown, original: unknown) => (typeof original === 'string' && original.trim() !== '' ? Number(original.replace(',', '.')) : value))
+  .transform((value: unknown, original: unknown) =>
+    typeof original === 'string' && original.trim() !== '' ? Number(original.replace(',', '.')) : value,
+  )
   .typeError('Valor deve ser um número')
   .min(0, 'Valor não pode ser negativo');
 
@@ -36,7 +38,10 @@ const planFields = {
   connections: counter('Conexões'),
   queues: counter('Filas'),
   amount,
-  ...(Object.fromEntries(planFlagFields.map((name) => [name, flag(name)])) as Record<(typeof planFlagFields)[number], ReturnType<typeof flag>>),
+  ...(Object.fromEntries(planFlagFields.map((name) => [name, flag(name)])) as Record<
+    (typeof planFlagFields)[number],
+    ReturnType<typeof flag>
+  >),
   // The spec spells the integrations flag both ways; either is accepted.
   useIntegration: flag('useIntegration'),
   isPublic: flag('isPublic'),

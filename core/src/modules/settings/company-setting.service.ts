@@ -46,18 +46,18 @@ export class CompanySettingService {
     if (secretSettingColumns.includes(column)) value = value ? this.secrets.encrypt(value) : null;
     await this.row(auth.companyId);
     const scope = this.tenancy.of(auth.companyId);
-    await scope.query(CompanySettingModel).patch({ [column]: value } as Partial<CompanySettingModel>);
+    await scope.query<CompanySettingModel>(CompanySettingModel).patch({ [column]: value } as Partial<CompanySettingModel>);
     return masked(await this.row(auth.companyId));
   }
 
   /** The company's row, created with the defaults when missing (companies created before this module). */
   private async row(companyId: number): Promise<Record<string, unknown>> {
     const scope = this.tenancy.of(companyId);
-    let row = await scope.query(CompanySettingModel).first();
+    let row = await scope.query<CompanySettingModel>(CompanySettingModel).first();
     if (!row) {
       if (!(await this.database.knex('companies').where('id', companyId).first('id'))) throw AppError.notFound('ERR_NO_COMPANY_FOUND');
       await this.database.knex('company_settings').insert({ company_id: companyId }).onConflict('company_id').ignore();
-      row = await scope.query(CompanySettingModel).first();
+      row = await scope.query<CompanySettingModel>(CompanySettingModel).first();
       if (!row) throw AppError.notFound('ERR_NO_SETTING_FOUND');
     }
     return row.toJSON() as Record<string, unknown>;

@@ -12,14 +12,14 @@ const NOT_FOUND = 'ERR_NO_SETTING_FOUND';
 export class SettingService {
   constructor(@inject(Tenancy) private readonly tenancy: Tenancy) {}
 
-  list(options: { companyId: number }): Promise<SettingModel[]> {
-    return this.tenancy.of(options.companyId).query(SettingModel).orderBy('key');
+  async list(options: { companyId: number }): Promise<SettingModel[]> {
+    return await this.tenancy.of(options.companyId).query<SettingModel>(SettingModel).orderBy('key');
   }
 
   /** A key is known when the platform defines it or the company already has it; anything else is 404. */
   async assertKnown(options: { companyId: number; key: string }): Promise<void> {
     if ((keyValueSettings as readonly string[]).includes(options.key)) return;
-    const row = await this.tenancy.of(options.companyId).query(SettingModel).where('key', options.key).first();
+    const row = await this.tenancy.of(options.companyId).query<SettingModel>(SettingModel).where('key', options.key).first();
     if (!row) throw AppError.notFound(NOT_FOUND);
   }
 
@@ -28,9 +28,12 @@ export class SettingService {
     if (superOnlySettings.includes(key) && !auth.super) throw AppError.forbidden();
     await this.assertKnown({ companyId: auth.companyId, key });
     return this.tenancy.transaction(auth.companyId, async (scope) => {
-      const updated = await scope.query(SettingModel).patch({ value } as Partial<SettingModel>).where('key', key);
-      if (!updated) await scope.insert(SettingModel, { key, value });
-      const row = await scope.query(SettingModel).where('key', key).first();
+      const updated = await scope
+        .query<SettingModel>(SettingModel)
+        .patch({ value } as Partial<SettingModel>)
+        .where('key', key);
+      if (!updated) await scope.insert<SettingModel>(SettingModel, { key, value });
+      const row = await scope.query<SettingModel>(SettingModel).where('key', key).first();
       if (!row) throw AppError.notFound(NOT_FOUND);
       return row;
     });

@@ -48,7 +48,7 @@ export const companySettingOneSchema = yup.object({ column });
 export const companySettingUpdateSchema = yup
   .object({
     column,
-    data: yup.mixed<string | null>().nullable(),
+    data: yup.mixed<string>().nullable(),
   })
   .test('data-for-column', '', async function dataForColumn(body) {
     if (!body?.column || !(companySettingColumns as readonly string[]).includes(body.column)) return true;

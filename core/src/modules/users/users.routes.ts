@@ -27,12 +27,9 @@ export class UsersRoutes implements RouteContribution {
 
     api.get('/users/:id', signedIn, ({ auth, params }) => this.users.show({ auth, userId: idParam(params.id, NOT_FOUND) }));
 
-    api.post(
-      '/users',
-      adminOnly,
-      async ({ auth, body }) => this.users.create({ auth, input: await validate(createUserSchema, body) }),
-      { status: 201 },
-    );
+    api.post('/users', adminOnly, async ({ auth, body }) => this.users.create({ auth, input: await validate(createUserSchema, body) }), {
+      status: 201,
+    });
 
     api.put('/users/:id', signedIn, async ({ auth, params, body }) => {
       const userId = idParam(params.id, NOT_FOUND);
@@ -48,7 +45,11 @@ export class UsersRoutes implements RouteContribution {
       '/users/:id/media-upload',
       signedIn,
       ({ auth, params, files }) =>
-        this.users.uploadImage({ auth, userId: idParam(params.id, NOT_FOUND), file: files.find((file) => file.fieldname === 'profileImage') }),
+        this.users.uploadImage({
+          auth,
+          userId: idParam(params.id, NOT_FOUND),
+          file: files.find((file) => file.fieldname === 'profileImage'),
+        }),
       { upload: { fields: ['profileImage'], maxFiles: 1, maxFileBytes: PROFILE_IMAGE_MAX_BYTES } },
     );
 

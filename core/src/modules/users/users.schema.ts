@@ -33,15 +33,30 @@ const optionalFields = {
   allowRealTime: yup.string().oneOf(['enabled', 'disabled'], "Use 'enabled' ou 'disabled'"),
   allowConnections: yup.string().oneOf(['enabled', 'disabled'], "Use 'enabled' ou 'disabled'"),
   wpp: yup.string().trim().nullable().transform(emptyToNull).max(30, 'Too Long!'),
-  whatsappId: yup.number().nullable().transform(emptyToNull).typeError('Conexão inválida').integer('Conexão inválida').positive('Conexão inválida'),
+  whatsappId: yup
+    .number()
+    .nullable()
+    .transform(emptyToNull)
+    .typeError('Conexão inválida')
+    .integer('Conexão inválida')
+    .positive('Conexão inválida'),
   queueIds: yup
     .array()
     .transform((value, original) => (original === null ? [] : value))
     .of(yup.number().typeError('Fila inválida').integer('Fila inválida').positive('Fila inválida').required('Fila inválida'))
     .typeError('Fila inválida'),
-  language: yup.string().nullable().transform(emptyToNull).oneOf([...languages, null], 'Idioma inválido'),
+  language: yup
+    .string()
+    .nullable()
+    .transform(emptyToNull)
+    .oneOf([...languages, null], 'Idioma inválido'),
   super: yup.boolean().typeError('Use true ou false'),
-  companyId: yup.number().transform(emptyToUndefined).typeError('Empresa inválida').integer('Empresa inválida').positive('Empresa inválida'),
+  companyId: yup
+    .number()
+    .transform(emptyToUndefined)
+    .typeError('Empresa inválida')
+    .integer('Empresa inválida')
+    .positive('Empresa inválida'),
 };
 
 export const createUserSchema = yup.object({

@@ -13,17 +13,24 @@ import { Logger } from '../../platform/tokens.js';
 import { PlanLimits } from '../plans/plan-limits.service.js';
 import { UserModel } from './user.model.js';
 import { UserViews } from './user-view.js';
-import {
-  profileImageTypes,
-  selfEditableFields,
-  USERS_PAGE_SIZE,
-  type CreateUserInput,
-  type UpdateUserInput,
-} from './users.schema.js';
+import { profileImageTypes, selfEditableFields, USERS_PAGE_SIZE, type CreateUserInput, type UpdateUserInput } from './users.schema.js';
 
 const NOT_FOUND = 'ERR_NO_USER_FOUND';
 /** Columns of the light list (GET /users/list) used by pickers: transfer, filters, chat. */
-const summaryColumns = ['id', 'name', 'email', 'profile', 'super', 'online', 'profile_image', 'color', 'start_work', 'end_work', 'whatsapp_id', 'company_id'];
+const summaryColumns = [
+  'id',
+  'name',
+  'email',
+  'profile',
+  'super',
+  'online',
+  'profile_image',
+  'color',
+  'start_work',
+  'end_work',
+  'whatsapp_id',
+  'company_id',
+];
 
 export type UserAnswer = Record<string, unknown>;
 
@@ -49,7 +56,12 @@ export class UsersService {
   ) {}
 
   /** GET /users: one page of 20, searched by name or e-mail, with each user's queues. */
-  async list(options: { auth: AuthContext; searchParam?: string; pageNumber: number; companyId?: number }): Promise<{ users: UserAnswer[]; count: number; hasMore: boolean }> {
+  async list(options: {
+    auth: AuthContext;
+    searchParam?: string;
+    pageNumber: number;
+    companyId?: number;
+  }): Promise<{ users: UserAnswer[]; count: number; hasMore: boolean }> {
     const scope = this.tenancy.of(this.listedCompany(options.auth, options.companyId));
     const query = scope.query<UserModel>(UserModel);
     const search = options.searchParam?.trim();
@@ -69,7 +81,11 @@ export class UsersService {
   /** GET /users/list: every user of the company, light, with queues (for pickers). */
   async listSummary(options: { auth: AuthContext; companyId?: number }): Promise<UserAnswer[]> {
     const scope = this.tenancy.of(this.listedCompany(options.auth, options.companyId));
-    const rows = await scope.query<UserModel>(UserModel).select(summaryColumns.map((c) => `users.${c}`)).orderBy('users.name').orderBy('users.id');
+    const rows = await scope
+      .query<UserModel>(UserModel)
+      .select(summaryColumns.map((c) => `users.${c}`))
+      .orderBy('users.name')
+      .orderBy('users.id');
     return this.withQueues(rows);
   }
 
@@ -94,7 +110,10 @@ export class UsersService {
     const { password, queueIds: _queues, companyId: _company, ...fields } = input;
     const created = await this.translateConflicts(() =>
       this.tenancy.transaction(companyId, async (trx) => {
-        const user = await trx.insert<UserModel>(UserModel, { ...definedOnly(fields), passwordHash: await hashPassword(password) } as Partial<UserModel>);
+        const user = await trx.insert<UserModel>(UserModel, {
+          ...definedOnly(fields),
+          passwordHash: await hashPassword(password),
+        } as Partial<UserModel>);
         await this.replaceQueues(trx, user.id, queueIds);
         return user;
       }),
@@ -266,7 +285,9 @@ export class UsersService {
   private async replaceQueues(trx: TenantScope, userId: number, queueIds: number[]): Promise<void> {
     await trx.connection('user_queues').where({ company_id: trx.companyId, user_id: userId }).delete();
     if (queueIds.length > 0) {
-      await trx.connection('user_queues').insert(queueIds.map((queueId) => ({ user_id: userId, queue_id: queueId, company_id: trx.companyId })));
+      await trx
+        .connection('user_queues')
+        .insert(queueIds.map((queueId) => ({ user_id: userId, queue_id: queueId, company_id: trx.companyId })));
     }
   }
 
@@ -320,7 +341,10 @@ export class UsersService {
 }
 
 function emailTaken(): AppError {
-  return new AppError('ERR_EMAIL_ALREADY_EXISTS', 409, { message: 'Já existe um usuário com este e-mail', fields: { email: 'Já existe um usuário com este e-mail' } });
+  return new AppError('ERR_EMAIL_ALREADY_EXISTS', 409, {
+    message: 'Já existe um usuário com este e-mail',
+    fields: { email: 'Já existe um usuário com este e-mail' },
+  });
 }
 
 function unique(ids: number[]): number[] {
@@ -343,7 +367,10 @@ function imageExtension(file: Express.Multer.File): string {
     fields: { profileImage: 'Envie uma imagem PNG, JPEG, WEBP ou GIF de até 5 MB' },
   });
   const extensions = profileImageTypes[file.mimetype.toLowerCase()];
-  const extension = path.extname(file.originalname ?? '').slice(1).toLowerCase();
+  const extension = path
+    .extname(file.originalname ?? '')
+    .slice(1)
+    .toLowerCase();
   if (!extensions || !extensions.includes(extension) || !contentMatches(file.mimetype.toLowerCase(), file.buffer)) throw refused;
   return extension === 'jpeg' ? 'jpg' : extension;
 }

@@ -26,10 +26,14 @@ function toAppError(error: unknown): AppError | undefined {
   if (error instanceof yup.ValidationError) return validationError(error);
   if (error instanceof multer.MulterError) {
     const status = error.code === 'LIMIT_FILE_SIZE' ? 413 : 400;
-    return new AppError('ERR_UPLOAD', status, { message: error.message, fields: error.field ? { [error.field]: error.message } : undefined });
+    return new AppError('ERR_UPLOAD', status, {
+      message: error.message,
+      fields: error.field ? { [error.field]: error.message } : undefined,
+    });
   }
   const candidate = error as { type?: string; status?: number; message?: string };
-  if (candidate?.type === 'entity.parse.failed') return new AppError('ERR_INVALID_JSON', 400, { message: 'The request body is not valid JSON' });
+  if (candidate?.type === 'entity.parse.failed')
+    return new AppError('ERR_INVALID_JSON', 400, { message: 'The request body is not valid JSON' });
   if (candidate?.type === 'entity.too.large') return new AppError('ERR_PAYLOAD_TOO_LARGE', 413);
   return undefined;
 }

@@ -36,7 +36,10 @@ export function pageNumber(value: unknown): number {
   if (value === undefined || value === '') return 1;
   const page = Number(value);
   if (!Number.isSafeInteger(page) || page < 1) {
-    throw new AppError('ERR_VALIDATION', 400, { message: 'pageNumber must be a positive integer', fields: { pageNumber: 'pageNumber must be a positive integer' } });
+    throw new AppError('ERR_VALIDATION', 400, {
+      message: 'pageNumber must be a positive integer',
+      fields: { pageNumber: 'pageNumber must be a positive integer' },
+    });
   }
   return page;
 }

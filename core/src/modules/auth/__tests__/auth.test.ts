@@ -136,15 +136,22 @@ describe('sign-up', () => {
   });
 
   it('refuses a plan that is not public, and sign-up when user creation is disabled', async () => {
-    const [hidden] = await server.ports.database.knex('plans').insert({ name: 'Hidden', users: 1, connections: 1, queues: 1, is_public: false }).returning('id');
-    const refused = await api(server, 'POST', '/auth/signup', { body: { ...valid, email: 'h@x.test', companyName: 'Hidden Co', planId: hidden.id } });
+    const [hidden] = await server.ports.database
+      .knex('plans')
+      .insert({ name: 'Hidden', users: 1, connections: 1, queues: 1, is_public: false })
+      .returning('id');
+    const refused = await api(server, 'POST', '/auth/signup', {
+      body: { ...valid, email: 'h@x.test', companyName: 'Hidden Co', planId: hidden.id },
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.fields).toEqual({ planId: 'Plano inválido' });
 
     await server.ports.database.knex('settings').where({ company_id: 1, key: 'userCreation' }).update({ value: 'disabled' });
     try {
       const plan = await server.ports.database.knex('plans').where('is_public', true).first('id');
-      const disabled = await api(server, 'POST', '/auth/signup', { body: { ...valid, email: 'd@x.test', companyName: 'D Co', planId: plan.id } });
+      const disabled = await api(server, 'POST', '/auth/signup', {
+        body: { ...valid, email: 'd@x.test', companyName: 'D Co', planId: plan.id },
+      });
       expect(disabled.status).toBe(403);
       expect(disabled.body.error).toBe('ERR_USER_CREATION_DISABLED');
     } finally {
@@ -164,7 +171,9 @@ describe('password recovery', () => {
 
   it('sends the code through the default connection, never returns it, verifies it and changes the password', async () => {
     const knex = server.ports.database.knex;
-    const [connection] = await knex('connections').insert({ company_id: 1, name: 'Suporte', is_default: true, status: 'CONNECTED' }).returning('id');
+    const [connection] = await knex('connections')
+      .insert({ company_id: 1, name: 'Suporte', is_default: true, status: 'CONNECTED' })
+      .returning('id');
     const sent: { to: string; body: string }[] = [];
     const registration = server.container.get(LiveSessions).register(connection.id, {
       sendText: async (to, body) => {
@@ -196,13 +205,19 @@ describe('password recovery', () => {
       const used = await api(server, 'GET', `/api/verificar-code/${number}?code=${code}`);
       expect(used.status).toBe(400);
 
-      const weak = await api(server, 'PUT', '/api/atualizar-senha', { body: { userId: user.id, token: verified.body.token, newPassword: '123' } });
+      const weak = await api(server, 'PUT', '/api/atualizar-senha', {
+        body: { userId: user.id, token: verified.body.token, newPassword: '123' },
+      });
       expect(weak.body.fields).toEqual({ newPassword: 'A senha deve ter pelo menos 6 caracteres' });
-      const changed = await api(server, 'PUT', '/api/atualizar-senha', { body: { userId: user.id, token: verified.body.token, newPassword: 'Nova-senha-1' } });
+      const changed = await api(server, 'PUT', '/api/atualizar-senha', {
+        body: { userId: user.id, token: verified.body.token, newPassword: 'Nova-senha-1' },
+      });
       expect(changed.status).toBe(200);
       expect(changed.body.message).toBe('Senha atualizada com sucesso!');
       await server.login(user.email, 'Nova-senha-1');
-      const reused = await api(server, 'PUT', '/api/atualizar-senha', { body: { userId: user.id, token: verified.body.token, newPassword: 'Other-pass-2' } });
+      const reused = await api(server, 'PUT', '/api/atualizar-senha', {
+        body: { userId: user.id, token: verified.body.token, newPassword: 'Other-pass-2' },
+      });
       expect(reused.status).toBe(400);
 
       // Three wrong attempts end the code.

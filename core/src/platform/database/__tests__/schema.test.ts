@@ -81,13 +81,9 @@ describe('core schema', () => {
     const [plan] = await knex('plans').insert({ name: 'Schema test plan', users: 3, connections: 3, queues: 3 }).returning('id');
     const [company] = await knex('companies').insert({ name: 'Schema test company', plan_id: plan.id }).returning('id');
     companyId = company.id;
-    const [connection] = await knex('connections')
-      .insert({ company_id: companyId, name: 'Main', is_default: true })
-      .returning('id');
+    const [connection] = await knex('connections').insert({ company_id: companyId, name: 'Main', is_default: true }).returning('id');
     connectionId = connection.id;
-    const [contact] = await knex('contacts')
-      .insert({ company_id: companyId, name: 'Ana', number: '5511999990000' })
-      .returning('id');
+    const [contact] = await knex('contacts').insert({ company_id: companyId, name: 'Ana', number: '5511999990000' }).returning('id');
     contactId = contact.id;
     const [ticket] = await knex('tickets')
       .insert({ company_id: companyId, contact_id: contactId, whatsapp_id: connectionId, status: 'pending' })
@@ -107,7 +103,10 @@ describe('core schema', () => {
     const rows = await knex('information_schema.columns')
       .select<{ table_name: string; is_nullable: string }[]>('table_name', 'is_nullable')
       .where({ table_schema: knex.raw('current_schema()'), column_name: 'company_id' });
-    const notNull = rows.filter((r) => r.is_nullable === 'NO').map((r) => r.table_name).sort();
+    const notNull = rows
+      .filter((r) => r.is_nullable === 'NO')
+      .map((r) => r.table_name)
+      .sort();
     expect(notNull).toEqual([...TENANT_TABLES].sort());
   });
 
@@ -154,16 +153,16 @@ describe('core schema', () => {
     // Closing the active one makes room for a new active one; closed ones accumulate.
     await knex('tickets').where({ id: ticketId }).update({ status: 'closed', closed_at: knex.fn.now() });
     await knex('tickets').insert({ ...active, status: 'closed' });
-    const [fresh] = await knex('tickets').insert({ ...active, status: 'open' }).returning(['id', 'uuid']);
+    const [fresh] = await knex('tickets')
+      .insert({ ...active, status: 'open' })
+      .returning(['id', 'uuid']);
     expect(fresh.uuid).toMatch(/^[0-9a-f-]{36}$/);
     const error = await rejection(knex('tickets').insert({ ...active, status: 'pending' }));
     expect(error.code).toBe('23505');
   });
 
   it('rejects a ticket status outside the spec', async () => {
-    const error = await rejection(
-      knex('tickets').insert({ company_id: companyId, contact_id: contactId, status: 'archived' }),
-    );
+    const error = await rejection(knex('tickets').insert({ company_id: companyId, contact_id: contactId, status: 'archived' }));
     expect(error.code).toBe('23514');
   });
 
