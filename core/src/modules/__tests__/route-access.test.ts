@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { planFlags } from '../../platform/auth/auth-context.js';
 import type { RouteAccessCase } from '../../testing/route-access.js';
 import { api, startTestServer, type CompanyFixture, type TestServer } from '../../testing/test-server.js';
 
@@ -35,20 +36,7 @@ beforeAll(async () => {
   server = await startTestServer();
   companyA = await server.createCompany({ users: [{ profile: 'user' }] });
   companyB = await server.createCompany({ users: [{ profile: 'user' }] });
-  const flagsOff = Object.fromEntries(
-    [
-      'use_whatsapp',
-      'use_facebook',
-      'use_instagram',
-      'use_campaigns',
-      'use_schedules',
-      'use_internal_chat',
-      'use_external_api',
-      'use_kanban',
-      'use_open_ai',
-      'use_integrations',
-    ].map((flag) => [flag, false]),
-  );
+  const flagsOff = Object.fromEntries(planFlags.map((flag) => [flag.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`), false]));
   planless = await server.createCompany({ plan: flagsOff });
 }, 60_000);
 

@@ -16,17 +16,21 @@ export class SettingService {
     return await this.tenancy.of(options.companyId).query<SettingModel>(SettingModel).orderBy('key');
   }
 
-  /** A key is known when the platform defines it or the company already has it; anything else is 404. */
-  async assertKnown(options: { companyId: number; key: string }): Promise<void> {
-    if ((keyValueSettings as readonly string[]).includes(options.key)) return;
-    const row = await this.tenancy.of(options.companyId).query<SettingModel>(SettingModel).where('key', options.key).first();
+  /**
+   * The caller may write the key: super-only keys need the super flag (403); a key is known when the platform
+   * defines it or the company already has it, anything else is 404.
+   */
+  async assertWritable(options: { auth: AuthContext; key: string }): Promise<void> {
+    const { auth, key } = options;
+    if (superOnlySettings.includes(key) && !auth.super) throw AppError.forbidden();
+    if ((keyValueSettings as readonly string[]).includes(key)) return;
+    const row = await this.tenancy.of(auth.companyId).query<SettingModel>(SettingModel).where('key', key).first();
     if (!row) throw AppError.notFound(NOT_FOUND);
   }
 
   async update(options: { auth: AuthContext; key: string; value: string | null }): Promise<SettingModel> {
     const { auth, key, value } = options;
-    if (superOnlySettings.includes(key) && !auth.super) throw AppError.forbidden();
-    await this.assertKnown({ companyId: auth.companyId, key });
+    await this.assertWritable({ auth, key });
     return this.tenancy.transaction(auth.companyId, async (scope) => {
       const updated = await scope
         .query<SettingModel>(SettingModel)

@@ -21,8 +21,8 @@ export class SettingRoutes implements RouteContribution {
 
     api.put('/settings/:key', adminOnly, async ({ auth, params, body }) => {
       const key = params.key;
-      // Unknown key first (404), then the value (400): a typo in the path is not a validation error.
-      await this.settings.assertKnown({ companyId: auth.companyId, key });
+      // Permission (403) and unknown key (404) before the value (400): a typo in the path is not a validation error.
+      await this.settings.assertWritable({ auth, key });
       const { value } = await validate(settingUpdateSchema(key), body);
       return this.settings.update({ auth, key, value: value ?? null });
     });

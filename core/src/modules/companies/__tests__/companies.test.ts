@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { routeAccessCases } from './companies.access.js';
 import { api, startTestServer, TEST_ADMIN, type CompanyFixture, type TestServer } from '../../../testing/test-server.js';
 import { addMonths, renewedDueDate } from '../company.service.js';
 
@@ -13,7 +14,10 @@ beforeAll(async () => {
   superToken = await server.login(TEST_ADMIN.email, TEST_ADMIN.password);
   a = await server.createCompany({ users: [{ profile: 'user' }] });
   b = await server.createCompany();
-  const [plan] = await server.ports.database.knex('plans').insert({ name: 'Companies test plan', users: 5, connections: 5, queues: 5, amount: 49.9 }).returning('id');
+  const [plan] = await server.ports.database
+    .knex('plans')
+    .insert({ name: 'Companies test plan', users: 5, connections: 5, queues: 5, amount: 49.9 })
+    .returning('id');
   planId = plan.id;
 });
 
@@ -27,7 +31,15 @@ describe('POST /companies', () => {
   it('creates the company with its settings rows and its first admin', async () => {
     const created = await api(server, 'POST', '/companies', {
       token: superToken,
-      body: { name: 'Acme Ltda', email: 'Owner@Acme.test', planId, password: 'secret1', recurrence: 'TRIMESTRAL', dueDate: '2031-05-10', phone: '5511999990000' },
+      body: {
+        name: 'Acme Ltda',
+        email: 'Owner@Acme.test',
+        planId,
+        password: 'secret1',
+        recurrence: 'TRIMESTRAL',
+        dueDate: '2031-05-10',
+        phone: '5511999990000',
+      },
     });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ name: 'Acme Ltda', email: 'owner@acme.test', planId, status: true, recurrence: 'TRIMESTRAL' });
@@ -43,11 +55,19 @@ describe('POST /companies', () => {
   });
 
   it('creates no user without a password, and an empty or invalid dueDate becomes null', async () => {
-    for (const [name, dueDate] of [['No Date One', ''], ['No Date Two', 'not-a-date']] as const) {
-      const created = await api(server, 'POST', '/companies', { token: superToken, body: { name, email: `${name.replace(/ /g, '')}@x.test`, planId, dueDate } });
+    for (const [name, dueDate] of [
+      ['No Date One', ''],
+      ['No Date Two', 'not-a-date'],
+    ] as const) {
+      const created = await api(server, 'POST', '/companies', {
+        token: superToken,
+        body: { name, email: `${name.replace(/ /g, '')}@x.test`, planId, dueDate },
+      });
       expect(created.status).toBe(201);
       expect(created.body.dueDate).toBeNull();
-      expect(await knex()('users').where('company_id', created.body.id).count({ count: '*' }).first()).toMatchObject({ count: expect.anything() });
+      expect(await knex()('users').where('company_id', created.body.id).count({ count: '*' }).first()).toMatchObject({
+        count: expect.anything(),
+      });
       const [{ count }] = await knex()('users').where('company_id', created.body.id).count({ count: '*' });
       expect(Number(count)).toBe(0);
     }
@@ -56,22 +76,35 @@ describe('POST /companies', () => {
   it('requires email and plan (spec 2 §5) with field messages', async () => {
     const missing = await api(server, 'POST', '/companies', { token: superToken, body: { name: 'Missing Fields' } });
     expect(missing.status).toBe(400);
-    expect(missing.body).toMatchObject({ error: 'ERR_VALIDATION', fields: { email: 'E-mail é obrigatório', planId: 'Plano é obrigatório' } });
-    const invalid = await api(server, 'POST', '/companies', { token: superToken, body: { name: 'Bad Email', email: 'nope', planId, recurrence: 'WEEKLY', password: '123' } });
+    expect(missing.body).toMatchObject({
+      error: 'ERR_VALIDATION',
+      fields: { email: 'E-mail é obrigatório', planId: 'Plano é obrigatório' },
+    });
+    const invalid = await api(server, 'POST', '/companies', {
+      token: superToken,
+      body: { name: 'Bad Email', email: 'nope', planId, recurrence: 'WEEKLY', password: '123' },
+    });
     expect(invalid.status).toBe(400);
     expect(invalid.body.fields).toMatchObject({ email: 'E-mail inválido', password: 'Too Short!' });
     expect(invalid.body.fields.recurrence).toMatch(/Recorrência inválida/);
-    const unknownPlan = await api(server, 'POST', '/companies', { token: superToken, body: { name: 'Unknown Plan', email: 'u@x.test', planId: 999999 } });
+    const unknownPlan = await api(server, 'POST', '/companies', {
+      token: superToken,
+      body: { name: 'Unknown Plan', email: 'u@x.test', planId: 999999 },
+    });
     expect(unknownPlan.status).toBe(400);
     expect(unknownPlan.body.fields).toEqual({ planId: 'Plano inválido' });
   });
 
   it('answers 409 ERR_COMPANY_ALREADY_EXISTS with the spec text for a taken name (any case)', async () => {
-    const duplicate = await api(server, 'POST', '/companies', { token: superToken, body: { name: 'ACME LTDA', email: 'other@acme.test', planId } });
+    const duplicate = await api(server, 'POST', '/companies', {
+      token: superToken,
+      body: { name: 'ACME LTDA', email: 'other@acme.test', planId },
+    });
     expect(duplicate.status).toBe(409);
     expect(duplicate.body).toMatchObject({
       error: 'ERR_COMPANY_ALREADY_EXISTS',
-      message: 'Não foi possível realizar a operação. Verifique se já existe uma empresa com o mesmo nome ou se os campos foram preenchidos corretamente.',
+      message:
+        'Não foi possível realizar a operação. Verifique se já existe uma empresa com o mesmo nome ou se os campos foram preenchidos corretamente.',
     });
   });
 
@@ -85,7 +118,11 @@ describe('POST /companies', () => {
 
 describe('listing companies', () => {
   it('pages GET /companies by 20 with count and hasMore, and searches by name', async () => {
-    const rows = Array.from({ length: 22 }, (_, index) => ({ name: `Paged Co ${String(index).padStart(2, '0')}`, plan_id: planId, email: `paged${index}@x.test` }));
+    const rows = Array.from({ length: 22 }, (_, index) => ({
+      name: `Paged Co ${String(index).padStart(2, '0')}`,
+      plan_id: planId,
+      email: `paged${index}@x.test`,
+    }));
     await knex()('companies').insert(rows);
     const first = await api(server, 'GET', '/companies?searchParam=paged%20co&pageNumber=1', { token: superToken });
     expect(first.status).toBe(200);
@@ -132,7 +169,10 @@ describe('GET /companies/listPlan/:companyId', () => {
   it('gives any user of the company its plan flags and limits; another company is 404', async () => {
     const mine = await api(server, 'GET', `/companies/listPlan/${a.companyId}`, { token: a.users[0]!.token });
     expect(mine.status).toBe(200);
-    expect(mine.body).toMatchObject({ id: a.companyId, plan: { id: a.planId, users: 10, connections: 10, queues: 10, useCampaigns: true, useIntegration: true } });
+    expect(mine.body).toMatchObject({
+      id: a.companyId,
+      plan: { id: a.planId, users: 10, connections: 10, queues: 10, useCampaigns: true, useIntegration: true },
+    });
     expect((await api(server, 'GET', `/companies/listPlan/${a.companyId}`, { token: b.admin.token })).status).toBe(404);
     expect((await api(server, 'GET', `/companies/listPlan/${a.companyId}`, { token: superToken })).status).toBe(200);
   });
@@ -140,7 +180,10 @@ describe('GET /companies/listPlan/:companyId', () => {
 
 describe('PUT /companies/:id', () => {
   it('updates fields, keeps absent ones, and refuses a name taken by another company', async () => {
-    const updated = await api(server, 'PUT', `/companies/${b.companyId}`, { token: superToken, body: { phone: '551100000000', recurrence: 'anual', planId } });
+    const updated = await api(server, 'PUT', `/companies/${b.companyId}`, {
+      token: superToken,
+      body: { phone: '551100000000', recurrence: 'anual', planId },
+    });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ phone: '551100000000', recurrence: 'ANUAL', planId, plan: { id: planId } });
     const taken = await api(server, 'PUT', `/companies/${b.companyId}`, { token: superToken, body: { name: 'acme ltda' } });
@@ -156,7 +199,10 @@ describe('PUT /companies/:id', () => {
   });
 
   it('sets the company admin password when one is given', async () => {
-    const created = await api(server, 'POST', '/companies', { token: superToken, body: { name: 'Password Co', email: 'pw@co.test', planId, password: 'first1' } });
+    const created = await api(server, 'POST', '/companies', {
+      token: superToken,
+      body: { name: 'Password Co', email: 'pw@co.test', planId, password: 'first1' },
+    });
     const updated = await api(server, 'PUT', `/companies/${created.body.id}`, { token: superToken, body: { password: 'second2' } });
     expect(updated.status).toBe(200);
     expect(await server.login('pw@co.test', 'second2')).toEqual(expect.any(String));
@@ -202,17 +248,36 @@ describe('PUT /companies/:id/schedules', () => {
   it('lets the company admin save the service hours', async () => {
     const saved = await api(server, 'PUT', `/companies/${a.companyId}/schedules`, {
       token: a.admin.token,
-      body: { id: a.companyId, schedules: [...week.slice(0, 6), { weekday: 'Domingo', weekdayEn: 'sunday', startTimeA: '', endTimeA: '', startTimeB: '', endTimeB: '' }] },
+      body: {
+        id: a.companyId,
+        schedules: [
+          ...week.slice(0, 6),
+          { weekday: 'Domingo', weekdayEn: 'sunday', startTimeA: '', endTimeA: '', startTimeB: '', endTimeB: '' },
+        ],
+      },
     });
     expect(saved.status).toBe(200);
     expect(saved.body.schedules).toHaveLength(7);
-    expect(saved.body.schedules[6]).toEqual({ weekday: 'Domingo', weekdayEn: 'sunday', startTimeA: '', endTimeA: '', startTimeB: '', endTimeB: '' });
+    expect(saved.body.schedules[6]).toEqual({
+      weekday: 'Domingo',
+      weekdayEn: 'sunday',
+      startTimeA: '',
+      endTimeA: '',
+      startTimeB: '',
+      endTimeB: '',
+    });
   });
 
   it('validates weekdays and HH:MM times', async () => {
     const bad = await api(server, 'PUT', `/companies/${a.companyId}/schedules`, {
       token: a.admin.token,
-      body: { schedules: [{ ...week[0], weekdayEn: 'funday' }, { ...week[1], startTimeA: '8h', endTimeB: '25:00' }, { ...week[2], startTimeA: '12:00', endTimeA: '09:00' }] },
+      body: {
+        schedules: [
+          { ...week[0], weekdayEn: 'funday' },
+          { ...week[1], startTimeA: '8h', endTimeB: '25:00' },
+          { ...week[2], startTimeA: '12:00', endTimeA: '09:00' },
+        ],
+      },
     });
     expect(bad.status).toBe(400);
     expect(bad.body.fields).toMatchObject({
@@ -221,15 +286,22 @@ describe('PUT /companies/:id/schedules', () => {
       'schedules[1].endTimeB': 'Horário inválido, use HH:MM',
       'schedules[2].endTimeA': 'O horário final deve ser depois do inicial',
     });
-    const twice = await api(server, 'PUT', `/companies/${a.companyId}/schedules`, { token: a.admin.token, body: { schedules: [week[0], week[0]] } });
+    const twice = await api(server, 'PUT', `/companies/${a.companyId}/schedules`, {
+      token: a.admin.token,
+      body: { schedules: [week[0], week[0]] },
+    });
     expect(twice.status).toBe(400);
     const missing = await api(server, 'PUT', `/companies/${a.companyId}/schedules`, { token: a.admin.token, body: {} });
     expect(missing.body.fields).toEqual({ schedules: 'Horários são obrigatórios' });
   });
 
   it('is 404 for another company and 403 for a plain user', async () => {
-    expect((await api(server, 'PUT', `/companies/${a.companyId}/schedules`, { token: b.admin.token, body: { schedules: week } })).status).toBe(404);
-    expect((await api(server, 'PUT', `/companies/${a.companyId}/schedules`, { token: a.users[0]!.token, body: { schedules: week } })).status).toBe(403);
+    expect(
+      (await api(server, 'PUT', `/companies/${a.companyId}/schedules`, { token: b.admin.token, body: { schedules: week } })).status,
+    ).toBe(404);
+    expect(
+      (await api(server, 'PUT', `/companies/${a.companyId}/schedules`, { token: a.users[0]!.token, body: { schedules: week } })).status,
+    ).toBe(403);
   });
 });
 
@@ -237,14 +309,22 @@ describe('due-date renewal', () => {
   it('adds the recurrence in calendar months, clamped to the end of the month', () => {
     const now = new Date('2030-01-01T00:00:00.000Z');
     const due = new Date('2030-01-31T15:00:00.000Z');
-    const expected = { MENSAL: '2030-02-28', BIMESTRAL: '2030-03-31', TRIMESTRAL: '2030-04-30', SEMESTRAL: '2030-07-31', ANUAL: '2031-01-31' };
+    const expected = {
+      MENSAL: '2030-02-28',
+      BIMESTRAL: '2030-03-31',
+      TRIMESTRAL: '2030-04-30',
+      SEMESTRAL: '2030-07-31',
+      ANUAL: '2031-01-31',
+    };
     for (const [recurrence, day] of Object.entries(expected)) {
       expect(renewedDueDate({ dueDate: due, recurrence, now }).toISOString()).toBe(`${day}T15:00:00.000Z`);
     }
     expect(addMonths(new Date('2031-12-15T00:00:00.000Z'), 2).toISOString()).toBe('2032-02-15T00:00:00.000Z');
     expect(addMonths(new Date('2032-01-31T00:00:00.000Z'), 1).toISOString()).toBe('2032-02-29T00:00:00.000Z');
     // Overdue or missing: a full period from now.
-    expect(renewedDueDate({ dueDate: '2020-05-01T00:00:00.000Z', recurrence: 'MENSAL', now }).toISOString()).toBe('2030-02-01T00:00:00.000Z');
+    expect(renewedDueDate({ dueDate: '2020-05-01T00:00:00.000Z', recurrence: 'MENSAL', now }).toISOString()).toBe(
+      '2030-02-01T00:00:00.000Z',
+    );
     expect(renewedDueDate({ dueDate: null, recurrence: 'SEMESTRAL', now }).toISOString()).toBe('2030-07-01T00:00:00.000Z');
   });
 
@@ -260,7 +340,9 @@ describe('due-date renewal', () => {
   });
 
   it('renews an overdue company from today; refuses company 1 and non-super callers', async () => {
-    await knex()('companies').where('id', b.companyId).update({ recurrence: 'MENSAL', due_date: new Date('2020-01-01T00:00:00Z') });
+    await knex()('companies')
+      .where('id', b.companyId)
+      .update({ recurrence: 'MENSAL', due_date: new Date('2020-01-01T00:00:00Z') });
     const before = Date.now();
     const renewed = await api(server, 'POST', `/companies/${b.companyId}/renew`, { token: superToken });
     const dueDate = new Date(renewed.body.dueDate).getTime();
@@ -270,5 +352,34 @@ describe('due-date renewal', () => {
     expect(root.status).toBe(400);
     expect(root.body.error).toBe('ERR_SUPER_COMPANY_PROTECTED');
     expect((await api(server, 'POST', `/companies/${b.companyId}/renew`, { token: b.admin.token })).status).toBe(403);
+  });
+});
+
+describe('route access cases', () => {
+  it('has exactly one case per registered companies route', () => {
+    const registered = server.routes
+      .filter((route) => route.area === 'companies')
+      .map((route) => `${route.method.toUpperCase()} ${route.path}`);
+    expect(routeAccessCases.map((c) => c.route).sort()).toEqual([...registered].sort());
+  });
+
+  it('refuses callers without a token (401) and answers 404 to another company for record routes', async () => {
+    const owner = await server.createCompany();
+    const stranger = await server.createCompany();
+    for (const accessCase of routeAccessCases) {
+      const [method, path] = accessCase.route.split(' ') as [string, string];
+      const access = server.routes.find((route) => route.method.toUpperCase() === method && route.path === path)!.access;
+      const target = accessCase.record
+        ? await accessCase.record({ knex: server.ports.database.knex, companyId: owner.companyId })
+        : { path: accessCase.path ?? path, body: accessCase.body };
+      const anonymous = await api(server, method, target.path, { body: target.body ?? accessCase.body });
+      expect([accessCase.route, anonymous.status]).toEqual([accessCase.route, access === 'public' ? 200 : 401]);
+      if (accessCase.record) {
+        const foreign = await api(server, method, target.path, { token: stranger.admin.token, body: target.body });
+        expect([accessCase.route, foreign.status]).toEqual([accessCase.route, 404]);
+        const own = await api(server, method, target.path, { token: owner.admin.token, body: target.body });
+        expect([accessCase.route, own.status]).toEqual([accessCase.route, 200]);
+      }
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { routeAccessCases } from './helps.access.js';
 import { api, startTestServer, TEST_ADMIN, type CompanyFixture, type TestServer } from '../../../testing/test-server.js';
 
 let server: TestServer;
@@ -21,7 +22,10 @@ describe('helps', () => {
   let helpId: number;
 
   it('the super user creates a help entry, owned by company 1', async () => {
-    const created = await api(server, 'POST', '/helps', { token: superToken, body: { title: 'Como conectar', video: 'dQw4w9WgXcQ', description: 'Passo a passo' } });
+    const created = await api(server, 'POST', '/helps', {
+      token: superToken,
+      body: { title: 'Como conectar', video: 'dQw4w9WgXcQ', description: 'Passo a passo' },
+    });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ title: 'Como conectar', video: 'dQw4w9WgXcQ', description: 'Passo a passo', companyId: 1 });
     helpId = created.body.id;
@@ -30,7 +34,11 @@ describe('helps', () => {
   it('validates the title', async () => {
     const missing = await api(server, 'POST', '/helps', { token: superToken, body: { video: 'x' } });
     expect(missing.status).toBe(400);
-    expect(missing.body).toMatchObject({ error: 'ERR_VALIDATION', message: 'Título é obrigatório', fields: { title: 'Título é obrigatório' } });
+    expect(missing.body).toMatchObject({
+      error: 'ERR_VALIDATION',
+      message: 'Título é obrigatório',
+      fields: { title: 'Título é obrigatório' },
+    });
     const emptied = await api(server, 'PUT', `/helps/${helpId}`, { token: superToken, body: { title: '  ' } });
     expect(emptied.status).toBe(400);
   });
@@ -52,11 +60,15 @@ describe('helps', () => {
   it('only company 1 rows are help entries: a row of another company is not found', async () => {
     const [stray] = await knex()('helps').insert({ company_id: a.companyId, title: 'Stray' }).returning('id');
     expect((await api(server, 'GET', `/helps/${stray.id}`, { token: a.admin.token })).status).toBe(404);
-    expect((await api(server, 'GET', '/helps/list', { token: a.admin.token })).body.map((h: { title: string }) => h.title)).not.toContain('Stray');
+    expect((await api(server, 'GET', '/helps/list', { token: a.admin.token })).body.map((h: { title: string }) => h.title)).not.toContain(
+      'Stray',
+    );
   });
 
   it('GET /helps pages by 20 with hasMore and searches', async () => {
-    await knex()('helps').insert(Array.from({ length: 21 }, (_, index) => ({ company_id: 1, title: `Vídeo ${String(index).padStart(2, '0')}`, video: `v${index}` })));
+    await knex()('helps').insert(
+      Array.from({ length: 21 }, (_, index) => ({ company_id: 1, title: `Vídeo ${String(index).padStart(2, '0')}`, video: `v${index}` })),
+    );
     const first = await api(server, 'GET', '/helps?searchParam=v%C3%ADdeo&pageNumber=1', { token: a.users[0]!.token });
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ count: 21, hasMore: true });
@@ -76,5 +88,34 @@ describe('helps', () => {
     expect(gone.body.error).toBe('ERR_NO_HELP_FOUND');
     expect((await api(server, 'DELETE', `/helps/${helpId}`, { token: superToken })).status).toBe(404);
     expect((await api(server, 'PUT', `/helps/${helpId}`, { token: superToken, body: { title: 'Y' } })).status).toBe(404);
+  });
+});
+
+describe('route access cases', () => {
+  it('has exactly one case per registered helps route', () => {
+    const registered = server.routes
+      .filter((route) => route.area === 'helps')
+      .map((route) => `${route.method.toUpperCase()} ${route.path}`);
+    expect(routeAccessCases.map((c) => c.route).sort()).toEqual([...registered].sort());
+  });
+
+  it('refuses callers without a token (401) and answers 404 to another company for record routes', async () => {
+    const owner = await server.createCompany();
+    const stranger = await server.createCompany();
+    for (const accessCase of routeAccessCases) {
+      const [method, path] = accessCase.route.split(' ') as [string, string];
+      const access = server.routes.find((route) => route.method.toUpperCase() === method && route.path === path)!.access;
+      const target = accessCase.record
+        ? await accessCase.record({ knex: server.ports.database.knex, companyId: owner.companyId })
+        : { path: accessCase.path ?? path, body: accessCase.body };
+      const anonymous = await api(server, method, target.path, { body: target.body ?? accessCase.body });
+      expect([accessCase.route, anonymous.status]).toEqual([accessCase.route, access === 'public' ? 200 : 401]);
+      if (accessCase.record) {
+        const foreign = await api(server, method, target.path, { token: stranger.admin.token, body: target.body });
+        expect([accessCase.route, foreign.status]).toEqual([accessCase.route, 404]);
+        const own = await api(server, method, target.path, { token: owner.admin.token, body: target.body });
+        expect([accessCase.route, own.status]).toEqual([accessCase.route, 200]);
+      }
+    }
   });
 });

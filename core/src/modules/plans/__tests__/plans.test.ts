@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { routeAccessCases } from './plans.access.js';
 import { api, startTestServer, TEST_ADMIN, type CompanyFixture, type TestServer } from '../../../testing/test-server.js';
 
 let server: TestServer;
@@ -20,9 +21,21 @@ const basic = { users: 3, connections: 2, queues: 4, amount: 49 };
 
 describe('POST /plans', () => {
   it('creates a plan; flags default to true and useIntegration is accepted for useIntegrations', async () => {
-    const created = await api(server, 'POST', '/plans', { token: superToken, body: { name: 'Básico', ...basic, amount: '49,90', useKanban: false, useIntegration: false } });
+    const created = await api(server, 'POST', '/plans', {
+      token: superToken,
+      body: { name: 'Básico', ...basic, amount: '49,90', useKanban: false, useIntegration: false },
+    });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ name: 'Básico', ...basic, amount: 49.9, useKanban: false, useWhatsapp: true, useIntegrations: false, useIntegration: false, isPublic: true });
+    expect(created.body).toMatchObject({
+      name: 'Básico',
+      ...basic,
+      amount: 49.9,
+      useKanban: false,
+      useWhatsapp: true,
+      useIntegrations: false,
+      useIntegration: false,
+      isPublic: true,
+    });
     const row = await knex()('plans').where('id', created.body.id).first();
     expect(row).toMatchObject({ use_kanban: false, use_integrations: false, use_open_ai: true });
   });
@@ -32,9 +45,17 @@ describe('POST /plans', () => {
     expect(empty.status).toBe(400);
     expect(empty.body).toMatchObject({
       error: 'ERR_VALIDATION',
-      fields: { name: 'Nome é obrigatório', users: 'Usuários é obrigatório', connections: 'Conexões é obrigatório', queues: 'Filas é obrigatório' },
+      fields: {
+        name: 'Nome é obrigatório',
+        users: 'Usuários é obrigatório',
+        connections: 'Conexões é obrigatório',
+        queues: 'Filas é obrigatório',
+      },
     });
-    const bad = await api(server, 'POST', '/plans', { token: superToken, body: { name: 'Bad', users: 0, connections: 1.5, queues: 'x', amount: -1, useCampaigns: 'maybe' } });
+    const bad = await api(server, 'POST', '/plans', {
+      token: superToken,
+      body: { name: 'Bad', users: 0, connections: 1.5, queues: 'x', amount: -1, useCampaigns: 'maybe' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.fields).toEqual({
       users: 'Usuários deve ser no mínimo 1',
@@ -50,7 +71,8 @@ describe('POST /plans', () => {
     expect(duplicate.status).toBe(409);
     expect(duplicate.body).toMatchObject({
       error: 'ERR_PLAN_ALREADY_EXISTS',
-      message: 'Não foi possível realizar a operação. Verifique se já existe uma plano com o mesmo nome ou se os campos foram preenchidos corretamente.',
+      message:
+        'Não foi possível realizar a operação. Verifique se já existe uma plano com o mesmo nome ou se os campos foram preenchidos corretamente.',
     });
   });
 
@@ -95,7 +117,14 @@ describe('reading plans', () => {
   });
 
   it('GET /plans pages by 20 with hasMore and searches by name', async () => {
-    await knex()('plans').insert(Array.from({ length: 21 }, (_, index) => ({ name: `Paged plan ${String(index).padStart(2, '0')}`, users: 1, connections: 1, queues: 1 })));
+    await knex()('plans').insert(
+      Array.from({ length: 21 }, (_, index) => ({
+        name: `Paged plan ${String(index).padStart(2, '0')}`,
+        users: 1,
+        connections: 1,
+        queues: 1,
+      })),
+    );
     const first = await api(server, 'GET', '/plans?searchParam=paged&pageNumber=1', { token: superToken });
     expect(first.body).toMatchObject({ count: 21, hasMore: true });
     expect(first.body.plans).toHaveLength(20);
@@ -109,9 +138,19 @@ describe('reading plans', () => {
 describe('PUT /plans/:id', () => {
   it('updates the given fields only and validates them', async () => {
     const created = await api(server, 'POST', '/plans', { token: superToken, body: { name: 'Editável', ...basic } });
-    const updated = await api(server, 'PUT', `/plans/${created.body.id}`, { token: superToken, body: { users: 7, useIntegrations: false, recurrence: 'anual' } });
+    const updated = await api(server, 'PUT', `/plans/${created.body.id}`, {
+      token: superToken,
+      body: { users: 7, useIntegrations: false, recurrence: 'anual' },
+    });
     expect(updated.status).toBe(200);
-    expect(updated.body).toMatchObject({ name: 'Editável', users: 7, connections: 2, useIntegrations: false, useIntegration: false, recurrence: 'ANUAL' });
+    expect(updated.body).toMatchObject({
+      name: 'Editável',
+      users: 7,
+      connections: 2,
+      useIntegrations: false,
+      useIntegration: false,
+      recurrence: 'ANUAL',
+    });
     const invalid = await api(server, 'PUT', `/plans/${created.body.id}`, { token: superToken, body: { name: '', queues: 0 } });
     expect(invalid.status).toBe(400);
     expect(invalid.body.fields).toEqual({ name: 'Nome é obrigatório', queues: 'Filas deve ser no mínimo 1' });
@@ -133,5 +172,34 @@ describe('DELETE /plans/:id', () => {
     expect(inUse.status).toBe(409);
     expect(inUse.body.error).toBe('ERR_PLAN_IN_USE');
     expect(await knex()('plans').where('id', a.planId).first()).toBeTruthy();
+  });
+});
+
+describe('route access cases', () => {
+  it('has exactly one case per registered plans route', () => {
+    const registered = server.routes
+      .filter((route) => route.area === 'plans')
+      .map((route) => `${route.method.toUpperCase()} ${route.path}`);
+    expect(routeAccessCases.map((c) => c.route).sort()).toEqual([...registered].sort());
+  });
+
+  it('refuses callers without a token (401) and answers 404 to another company for record routes', async () => {
+    const owner = await server.createCompany();
+    const stranger = await server.createCompany();
+    for (const accessCase of routeAccessCases) {
+      const [method, path] = accessCase.route.split(' ') as [string, string];
+      const access = server.routes.find((route) => route.method.toUpperCase() === method && route.path === path)!.access;
+      const target = accessCase.record
+        ? await accessCase.record({ knex: server.ports.database.knex, companyId: owner.companyId })
+        : { path: accessCase.path ?? path, body: accessCase.body };
+      const anonymous = await api(server, method, target.path, { body: target.body ?? accessCase.body });
+      expect([accessCase.route, anonymous.status]).toEqual([accessCase.route, access === 'public' ? 200 : 401]);
+      if (accessCase.record) {
+        const foreign = await api(server, method, target.path, { token: stranger.admin.token, body: target.body });
+        expect([accessCase.route, foreign.status]).toEqual([accessCase.route, 404]);
+        const own = await api(server, method, target.path, { token: owner.admin.token, body: target.body });
+        expect([accessCase.route, own.status]).toEqual([accessCase.route, 200]);
+      }
+    }
   });
 });
