@@ -8,4 +8,12 @@ import { settingsModule } from './settings/settings.module.js';
 import { usersModule } from './users/users.module.js';
 
 /** Every core domain module, each one ContainerModule (DESIGN §8.3). */
-export const coreModules: ContainerModule[] = [healthModule, authModule, companiesModule, usersModule, plansModule, helpsModule, settingsModule];
+export const coreModules: ContainerModule[] = [
+  healthModule,
+  authModule,
+  companiesModule,
+  usersModule,
+  plansModule,
+  helpsModule,
+  settingsModule,
+];

@@ -1,3 +1,4 @@
+import { planFlags } from '../../platform/auth/auth-context.js';
 import * as yup from 'yup';
 import { recurrences } from '../companies/company.model.js';
 
@@ -19,18 +20,8 @@ const amount = yup
   .typeError('Valor deve ser um número')
   .min(0, 'Valor não pode ser negativo');
 
-export const planFlagFields = [
-  'useWhatsapp',
-  'useFacebook',
-  'useInstagram',
-  'useCampaigns',
-  'useSchedules',
-  'useInternalChat',
-  'useExternalApi',
-  'useKanban',
-  'useOpenAi',
-  'useIntegrations',
-] as const;
+// The plan's flags are the ones the access rules read.
+export const planFlagFields = planFlags;
 
 const planFields = {
   name: yup.string().trim().min(1, 'Nome é obrigatório').max(100, 'Nome muito longo'),

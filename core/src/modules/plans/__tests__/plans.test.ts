@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { routeAccessCases } from './plans.access.js';
 import { api, startTestServer, TEST_ADMIN, type CompanyFixture, type TestServer } from '../../../testing/test-server.js';
 
 let server: TestServer;
@@ -172,34 +171,5 @@ describe('DELETE /plans/:id', () => {
     expect(inUse.status).toBe(409);
     expect(inUse.body.error).toBe('ERR_PLAN_IN_USE');
     expect(await knex()('plans').where('id', a.planId).first()).toBeTruthy();
-  });
-});
-
-describe('route access cases', () => {
-  it('has exactly one case per registered plans route', () => {
-    const registered = server.routes
-      .filter((route) => route.area === 'plans')
-      .map((route) => `${route.method.toUpperCase()} ${route.path}`);
-    expect(routeAccessCases.map((c) => c.route).sort()).toEqual([...registered].sort());
-  });
-
-  it('refuses callers without a token (401) and answers 404 to another company for record routes', async () => {
-    const owner = await server.createCompany();
-    const stranger = await server.createCompany();
-    for (const accessCase of routeAccessCases) {
-      const [method, path] = accessCase.route.split(' ') as [string, string];
-      const access = server.routes.find((route) => route.method.toUpperCase() === method && route.path === path)!.access;
-      const target = accessCase.record
-        ? await accessCase.record({ knex: server.ports.database.knex, companyId: owner.companyId })
-        : { path: accessCase.path ?? path, body: accessCase.body };
-      const anonymous = await api(server, method, target.path, { body: target.body ?? accessCase.body });
-      expect([accessCase.route, anonymous.status]).toEqual([accessCase.route, access === 'public' ? 200 : 401]);
-      if (accessCase.record) {
-        const foreign = await api(server, method, target.path, { token: stranger.admin.token, body: target.body });
-        expect([accessCase.route, foreign.status]).toEqual([accessCase.route, 404]);
-        const own = await api(server, method, target.path, { token: owner.admin.token, body: target.body });
-        expect([accessCase.route, own.status]).toEqual([accessCase.route, 200]);
-      }
-    }
   });
 });

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { SecretKeys } from '../../../platform/auth/app-secret.js';
-import { routeAccessCases } from './settings.access.js';
 import { api, startTestServer, TEST_ADMIN, type CompanyFixture, type TestServer } from '../../../testing/test-server.js';
 
 let server: TestServer;
@@ -141,34 +140,5 @@ describe('company settings', () => {
     });
     const cleared = await api(server, 'PUT', '/companySettings', { token: superToken, body: { column: 'asaas', data: '' } });
     expect(cleared.body.asaas).toBeNull();
-  });
-});
-
-describe('route access cases', () => {
-  it('has exactly one case per registered settings route', () => {
-    const registered = server.routes
-      .filter((route) => route.area === 'settings')
-      .map((route) => `${route.method.toUpperCase()} ${route.path}`);
-    expect(routeAccessCases.map((c) => c.route).sort()).toEqual([...registered].sort());
-  });
-
-  it('refuses callers without a token (401) and answers 404 to another company for record routes', async () => {
-    const owner = await server.createCompany();
-    const stranger = await server.createCompany();
-    for (const accessCase of routeAccessCases) {
-      const [method, path] = accessCase.route.split(' ') as [string, string];
-      const access = server.routes.find((route) => route.method.toUpperCase() === method && route.path === path)!.access;
-      const target = accessCase.record
-        ? await accessCase.record({ knex: server.ports.database.knex, companyId: owner.companyId })
-        : { path: accessCase.path ?? path, body: accessCase.body };
-      const anonymous = await api(server, method, target.path, { body: target.body ?? accessCase.body });
-      expect([accessCase.route, anonymous.status]).toEqual([accessCase.route, access === 'public' ? 200 : 401]);
-      if (accessCase.record) {
-        const foreign = await api(server, method, target.path, { token: stranger.admin.token, body: target.body });
-        expect([accessCase.route, foreign.status]).toEqual([accessCase.route, 404]);
-        const own = await api(server, method, target.path, { token: owner.admin.token, body: target.body });
-        expect([accessCase.route, own.status]).toEqual([accessCase.route, 200]);
-      }
-    }
   });
 });
