@@ -20,6 +20,7 @@ import { JobQueue } from './platform/jobs/job-queue.js';
 import { SessionLock } from './platform/locks/session-lock.js';
 import { MediaStorage } from './platform/media/media-storage.js';
 import { RealtimeBus } from './platform/realtime/realtime-bus.js';
+import { authenticateSockets } from './platform/realtime/socket-auth.js';
 import { createPorts, type Ports } from './platform/ports.js';
 import { Tenancy } from './platform/tenancy.js';
 import { Config, Logger } from './platform/tokens.js';
@@ -56,6 +57,17 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const logger = pino({ level: config.server.logLevel, base: undefined });
   const { secret } = await resolveAppSecret({ configured: config.auth.appSecret, dataDir: config.storage.dataDir });
   const ports = await createPorts(config, { redisPrefix: options.redisPrefix ?? 'sb:', database: options.database });
+  try {
+    return await listen(options, ports, secret, logger);
+  } catch (error) {
+    // A start that fails half-way must not leave connections open behind it.
+    await closePorts(ports).catch(() => {});
+    throw error;
+  }
+}
+
+async function listen(options: ServerOptions, ports: Ports, secret: string, logger: Logger): Promise<RunningServer> {
+  const { config } = options;
   await ports.database.migrate();
 
   const secrets = new SecretKeys(secret);
@@ -98,7 +110,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   app.use(errorHandler(logger));
 
   const http = createServer(app);
-  ports.realtime.attach(http);
+  authenticateSockets(ports.realtime.attach(http), authenticator);
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
     http.listen(config.server.port, () => resolve());
@@ -118,11 +130,15 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       closed = true;
       await ports.realtime.close();
       await new Promise<void>((resolve) => http.close(() => resolve()));
-      await ports.jobQueue.close();
-      await ports.sessionLock.close();
-      await ports.media.close();
-      await ports.redis?.quit();
-      await ports.database.close();
+      await closePorts(ports);
     },
   };
+}
+
+async function closePorts(ports: Ports): Promise<void> {
+  await ports.jobQueue.close();
+  await ports.sessionLock.close();
+  await ports.media.close();
+  await ports.redis?.quit();
+  await ports.database.close();
 }

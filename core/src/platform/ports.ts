@@ -43,7 +43,7 @@ export async function createPorts(config: SwitchboardConfig, options: { redisPre
   return {
     database,
     jobQueue: new BeeJobQueue({ redisUrl, prefix: `${options.redisPrefix}bq` }),
-    realtime: new SocketRealtimeBus({ redisUrl }),
+    realtime: new SocketRealtimeBus({ redisUrl, redisKey: `${options.redisPrefix}socket.io` }),
     sessionLock: new RedisSessionLock({ redisUrl, prefix: `${options.redisPrefix}lock:` }),
     media: new DiskMediaStorage({ root: config.storage.mediaDir }),
     redis: new Redis(redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }),

@@ -17,7 +17,12 @@ export class Authenticator {
   async authenticate(req: Request): Promise<AuthContext> {
     const header = req.headers.authorization ?? '';
     const [scheme, token] = header.split(' ');
-    if (scheme?.toLowerCase() !== 'bearer' || !token) throw new AppError('ERR_SESSION_EXPIRED', 401);
+    return this.authenticateToken(scheme?.toLowerCase() === 'bearer' ? token : undefined);
+  }
+
+  /** The same check for a bare access token (the socket handshake sends one). */
+  async authenticateToken(token: string | undefined): Promise<AuthContext> {
+    if (!token) throw new AppError('ERR_SESSION_EXPIRED', 401);
     const claims = this.tokens.verify('access', token);
     if (!claims) throw new AppError('ERR_SESSION_EXPIRED', 403);
     const context = await this.load(claims.sub);

@@ -12,6 +12,8 @@ import type { Database } from './database.js';
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 
+const MIGRATION_LOCK = 7_310_000;
+
 class KnexDatabase implements Database {
   constructor(
     readonly implementation: 'postgres' | 'pglite',
@@ -20,7 +22,23 @@ class KnexDatabase implements Database {
   ) {}
 
   async migrate(): Promise<void> {
-    await this.knex.migrate.latest({ migrationSource: new ListMigrationSource(coreMigrations) });
+    const run = () => this.knex.migrate.latest({ migrationSource: new ListMigrationSource(coreMigrations) });
+    // PGlite has one connection in one process: nobody to race with.
+    if (this.implementation === 'pglite') return void (await run());
+    // Nodes starting together on an empty database would both create knex's own tables; a session advisory
+    // lock, held on a connection of its own, lets one node migrate while the others wait.
+    const client = this.knex.client;
+    const connection = await client.acquireConnection();
+    try {
+      await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      try {
+        await run();
+      } finally {
+        await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+      }
+    } finally {
+      await client.releaseConnection(connection);
+    }
   }
 
   health(): Promise<PortHealth> {

@@ -8,6 +8,8 @@ import type { RealtimeBus } from './realtime-bus.js';
 export interface SocketRealtimeBusOptions {
   /** Set: events travel through Redis to the clients of every node. */
   redisUrl?: string;
+  /** Redis channel prefix of the adapter, so that separate deployments (or test runs) on one Redis stay apart. */
+  redisKey?: string;
   cors?: ServerOptions['cors'];
 }
 
@@ -44,7 +46,7 @@ export class SocketRealtimeBus implements RealtimeBus {
       // ioredis reconnects by itself; health() reports the outage meanwhile.
       this.pub.on('error', () => {});
       this.sub.on('error', () => {});
-      io.adapter(createAdapter(this.pub, this.sub));
+      io.adapter(createAdapter(this.pub, this.sub, { key: this.options.redisKey ?? 'socket.io' }));
     }
     this.server = io;
     return io;
