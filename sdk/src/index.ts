@@ -3,3 +3,7 @@ import 'reflect-metadata';
 
 export * from 'inversify';
 export * from './domain.js';
+export * from './plugin.js';
+export * from './channel.js';
+export * from './conversation.js';
+export * from './integration.js';

@@ -1,0 +1,25 @@
+import type { MessageModel } from './message.model.js';
+
+export interface SendOptions {
+  companyId: number;
+  ticketId: number;
+  /** The agent sending, or null for messages the system sends (greetings, farewells, schedules). */
+  userId: number | null;
+  body: string;
+  /** Stored and shown, never sent to the contact. */
+  isPrivate?: boolean;
+  quotedMsgId?: number;
+  vCard?: string;
+  media?: { data: Buffer; fileName: string; mimeType: string };
+  /** Prefix the agent's name (sendSignMessage). */
+  signed?: boolean;
+}
+
+export const OutboundMessages = Symbol('OutboundMessages');
+/**
+ * Stores an outgoing message in its ticket and queues its delivery through the ticket's connection
+ * (retries with backoff; a final failure marks the message). Answers the stored message at once.
+ */
+export interface OutboundMessages {
+  send(options: SendOptions): Promise<MessageModel>;
+}

@@ -1,0 +1,143 @@
+import type { Router } from 'express';
+import type { Namespace } from 'socket.io';
+import type { Ack, ConnectionStatus, MediaType } from './domain.js';
+import type { PluginDescription } from './plugin.js';
+
+/** The connection a session serves, with its settings already decrypted. */
+export interface ConnectionInfo {
+  id: number;
+  companyId: number;
+  name: string;
+  channel: string;
+  /** The connection's own token (the widget's address, the external API's key). */
+  token?: string;
+  settings: Record<string, unknown>;
+}
+
+/** Who a message comes from or goes to, as the channel names them. */
+export interface ContactRef {
+  /** Phone number (digits), page-scoped id, visitor id, group id... unique per channel. */
+  address: string;
+  name?: string;
+  email?: string;
+  isGroup?: boolean;
+  profilePicUrl?: string;
+}
+
+export interface InboundMedia {
+  data: Buffer;
+  fileName: string;
+  mimeType: string;
+}
+
+export interface InboundMessage {
+  type: 'message';
+  /** The channel's id of the message: core stores each (connection, externalId) once. */
+  externalId: string;
+  /** The conversation: the contact, or the group. */
+  chat: ContactRef;
+  /** In a group, the member who wrote. */
+  participant?: ContactRef;
+  fromMe: boolean;
+  timestamp?: Date;
+  body?: string;
+  mediaType?: MediaType;
+  media?: InboundMedia;
+  quotedExternalId?: string;
+  vCard?: string;
+  isForwarded?: boolean;
+}
+
+export type InboundEvent =
+  | InboundMessage
+  | { type: 'ack'; externalId: string; ack: Ack }
+  | { type: 'edit'; externalId: string; body: string }
+  | { type: 'delete'; externalId: string }
+  | { type: 'reaction'; externalId: string; targetExternalId: string; emoji: string; chat: ContactRef; fromMe: boolean }
+  | { type: 'presence'; chat: ContactRef; presence: 'composing' | 'recording' | 'available' | 'unavailable' | 'paused' }
+  | { type: 'call'; externalId: string; chat: ContactRef; status: 'offer' | 'missed' | 'rejected' | 'accepted' };
+
+export interface OutboundMedia {
+  /** Absolute path of the stored file. */
+  path: string;
+  fileName: string;
+  mimeType: string;
+  mediaType: MediaType;
+  asVoiceNote?: boolean;
+}
+
+export interface OutboundMessage {
+  /** core's message id. */
+  messageId: number;
+  to: ContactRef;
+  body?: string;
+  media?: OutboundMedia;
+  quoted?: { externalId: string; fromMe: boolean; body?: string };
+  vCard?: string;
+}
+
+/** Per-connection key/value rows in the database (auth state, cursors); survives restarts and node changes. */
+export interface PluginStore {
+  get(key: string): Promise<string | undefined>;
+  set(key: string, value: string): Promise<void>;
+  delete(key: string): Promise<void>;
+  /** Every entry whose key starts with prefix. */
+  list(prefix?: string): Promise<[string, string][]>;
+  clear(): Promise<void>;
+}
+
+export interface PluginLogger {
+  debug(message: string, data?: Record<string, unknown>): void;
+  info(message: string, data?: Record<string, unknown>): void;
+  warn(message: string, data?: Record<string, unknown>): void;
+  error(message: string, data?: Record<string, unknown>): void;
+}
+
+/** What core gives a session: its connection, the way in for events, status reporting, a store, a logger. */
+export interface ChannelSessionContext {
+  connection: ConnectionInfo;
+  /** Hands an event to core's inbound pipeline; resolves when it is committed. */
+  inbound(event: InboundEvent): Promise<void>;
+  setStatus(status: ConnectionStatus, extra?: { qrcode?: string; number?: string }): Promise<void>;
+  store: PluginStore;
+  log: PluginLogger;
+}
+
+/** One live connection to a channel account. Optional methods exist when the channel has the capability. */
+export interface ChannelSession {
+  /** Connects; reports progress (QR, CONNECTED) through ctx.setStatus. */
+  start(): Promise<void>;
+  stop(options: { logout: boolean }): Promise<void>;
+  send(message: OutboundMessage): Promise<{ externalId: string }>;
+  edit?(externalId: string, body: string, to: ContactRef): Promise<void>;
+  remove?(externalId: string, to: ContactRef): Promise<void>;
+  react?(externalId: string, emoji: string, to: ContactRef): Promise<{ externalId: string }>;
+  markRead?(externalIds: string[], to: ContactRef): Promise<void>;
+  sendPresence?(to: ContactRef, presence: 'composing' | 'recording' | 'paused'): Promise<void>;
+  checkNumber?(number: string): Promise<{ exists: boolean; address?: string }>;
+  profilePicture?(address: string): Promise<string | undefined>;
+}
+
+export const ChannelContribution = Symbol('ChannelContribution');
+/** A channel kind ('whatsapp', 'webchat', ...): makes sessions and may serve HTTP routes (webhooks, widgets). */
+export interface ChannelContribution {
+  readonly channel: string;
+  readonly description: PluginDescription;
+  createSession(ctx: ChannelSessionContext): ChannelSession;
+  /** Mounted at the root of the server; a plugin keeps to its own prefix (/webhooks/<channel>, /widget). */
+  routes?(router: Router): void;
+}
+
+export const PluginHost = Symbol('PluginHost');
+/** Core services a plugin's routes may use. */
+export interface PluginHost {
+  /** The connection of this channel whose token this is, or undefined. */
+  findConnectionByToken(channel: string, token: string): Promise<ConnectionInfo | undefined>;
+  /** Feeds an event of a connection into the inbound pipeline (from a webhook or widget request). */
+  inbound(connection: ConnectionInfo, event: InboundEvent): Promise<void>;
+  /** A socket.io namespace of the plugin's own (e.g. '/widget'); shared by every node when scaled. */
+  namespace(name: string): Namespace;
+  /** The store of a connection. */
+  store(connection: ConnectionInfo): PluginStore;
+  log: PluginLogger;
+}

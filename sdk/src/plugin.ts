@@ -1,0 +1,82 @@
+/** The plugin API version this sdk speaks; a plugin declaring another one is refused at start-up. */
+export const PLUGIN_API_VERSION = 1;
+
+export type PluginKind = 'channel' | 'integration' | 'payment';
+
+/** The `switchboard` member of a plugin's package.json. */
+export interface PluginManifest {
+  apiVersion: number;
+  kind: PluginKind;
+  /** Unique among loaded plugins: 'whatsapp', 'webchat', 'typebot', ... */
+  id: string;
+  /** Path, relative to the package, of the module whose default export is the plugin's ContainerModule. */
+  module: string;
+}
+
+export class PluginManifestError extends Error {
+  constructor(packageName: string, reason: string) {
+    super(`Plugin ${packageName}: ${reason}`);
+    this.name = 'PluginManifestError';
+  }
+}
+
+/** Checks a package.json's `switchboard` member; throws PluginManifestError saying what is wrong. */
+export function validateManifest(packageName: string, raw: unknown): PluginManifest {
+  if (!raw || typeof raw !== 'object') throw new PluginManifestError(packageName, 'package.json has no "switchboard" object');
+  const manifest = raw as Record<string, unknown>;
+  if (manifest.apiVersion !== PLUGIN_API_VERSION) {
+    throw new PluginManifestError(
+      packageName,
+      `apiVersion ${String(manifest.apiVersion)} is not supported (this Switchboard speaks ${PLUGIN_API_VERSION})`,
+    );
+  }
+  if (manifest.kind !== 'channel' && manifest.kind !== 'integration' && manifest.kind !== 'payment') {
+    throw new PluginManifestError(packageName, `kind must be channel, integration or payment, not ${String(manifest.kind)}`);
+  }
+  if (typeof manifest.id !== 'string' || !/^[a-z][a-z0-9-]{1,39}$/.test(manifest.id)) {
+    throw new PluginManifestError(packageName, 'id must be 2 to 40 lowercase letters, digits or dashes, starting with a letter');
+  }
+  if (typeof manifest.module !== 'string' || manifest.module.trim() === '') {
+    throw new PluginManifestError(packageName, 'module must name the file that default-exports the ContainerModule');
+  }
+  return { apiVersion: manifest.apiVersion, kind: manifest.kind, id: manifest.id, module: manifest.module };
+}
+
+/** One settings field of a plugin, rendered by the web app as a form control. Labels are i18n keys. */
+export interface PluginSettingField {
+  key: string;
+  type: 'string' | 'text' | 'number' | 'boolean' | 'select' | 'url';
+  label: string;
+  help?: string;
+  required?: boolean;
+  /** Stored encrypted and answered masked. */
+  secret?: boolean;
+  options?: { value: string; label: string }[];
+  default?: string | number | boolean;
+}
+
+export interface ChannelCapabilities {
+  media?: boolean;
+  edit?: boolean;
+  delete?: boolean;
+  react?: boolean;
+  groups?: boolean;
+  presence?: boolean;
+  /** Connected by scanning a QR code (whatsapp). */
+  qrcode?: boolean;
+  /** The 24-hour reply window of spec 1 §2 applies. */
+  replyWindowHours?: number;
+}
+
+/** What the web app needs to offer a plugin: its name, icon, settings form and capabilities. */
+export interface PluginDescription {
+  /** i18n key or plain name. */
+  name: string;
+  icon?: string;
+  settings: PluginSettingField[];
+  capabilities?: ChannelCapabilities;
+}
+
+export interface Disposable {
+  dispose(): void;
+}
