@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import express, { type Express } from 'express';
 import cookieParser from 'cookie-parser';
 import { pino } from 'pino';
-import { Container } from '@switchboard/sdk';
+import { ChannelContribution, Container, IntegrationContribution } from '@switchboard/sdk';
 import type { SwitchboardConfig } from '@switchboard/config';
 import { resolveAppSecret, SecretKeys } from './platform/auth/app-secret.js';
 import { Authenticator } from './platform/auth/authenticator.js';
@@ -26,6 +26,9 @@ import { Tenancy } from './platform/tenancy.js';
 import { Config, Logger } from './platform/tokens.js';
 import { coreModules } from './modules/index.js';
 import { FirstStart } from './modules/companies/first-start.service.js';
+import { SessionManager } from './modules/connections/session-manager.js';
+import { PluginRegistry } from './platform/plugins/channel-registry.js';
+import { discoverPluginPackages, loadPlugins } from './platform/plugins/plugin-loader.js';
 
 export interface ServerOptions {
   config: SwitchboardConfig;
@@ -49,7 +52,13 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+const here = path.dirname(fileURLToPath(import.meta.url));
+const webDist = path.resolve(here, '../../web/dist');
+
+/** Every binding of a contribution point, or none. */
+function allBound<T>(container: Container, id: symbol): T[] {
+  return container.isBound(id) ? container.getAll<T>(id) : [];
+}
 
 /** Builds the container, migrates, runs the first start and listens. */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
@@ -88,6 +97,10 @@ async function listen(options: ServerOptions, ports: Ports, secret: string, logg
   container.bind(Tenancy).toConstantValue(new Tenancy(ports.database.knex));
   container.bind(RateLimits).toConstantValue(new RateLimits({ redis: ports.redis, prefix: options.redisPrefix ?? 'sb:' }));
   container.load(...coreModules);
+  const plugins = await loadPlugins(discoverPluginPackages({ nodeModules: path.resolve(here, '../../node_modules'), extra: config.plugins.extra }));
+  container.load(...plugins.map((plugin) => plugin.module));
+  const registry = new PluginRegistry(plugins, allBound<ChannelContribution>(container, ChannelContribution), allBound<IntegrationContribution>(container, IntegrationContribution));
+  container.bind(PluginRegistry).toConstantValue(registry);
 
   await container.get(FirstStart).run({ announce: options.announce ?? ((text) => console.log(text)) });
 
@@ -99,11 +112,15 @@ async function listen(options: ServerOptions, ports: Ports, secret: string, logg
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
-  const web = webAppHandlers(webDist);
-  if (web) app.use(web.navigation);
   app.use(express.json({ limit: '5mb' }));
   app.use(express.urlencoded({ extended: true, limit: '5mb' }));
   app.use(cookieParser());
+  // Plugin routes (webhooks, the widget) come first: the widget's page is HTML but not the web app.
+  const pluginRoutes = express.Router();
+  for (const channel of registry.channels) channel.routes?.(pluginRoutes);
+  app.use(pluginRoutes);
+  const web = webAppHandlers(webDist);
+  if (web) app.use(web.navigation);
   app.use(api.router);
   if (web) app.use(web.assets);
   app.use(notFoundHandler);
@@ -116,6 +133,8 @@ async function listen(options: ServerOptions, ports: Ports, secret: string, logg
     http.listen(config.server.port, () => resolve());
   });
   const { port } = http.address() as AddressInfo;
+  const sessions = container.get(SessionManager);
+  await sessions.startAll();
 
   let closed = false;
   return {
@@ -128,6 +147,7 @@ async function listen(options: ServerOptions, ports: Ports, secret: string, logg
     close: async () => {
       if (closed) return;
       closed = true;
+      await sessions.stopAll();
       await ports.realtime.close();
       await new Promise<void>((resolve) => http.close(() => resolve()));
       await closePorts(ports);

@@ -1,11 +1,17 @@
 import type { ContainerModule } from '@switchboard/sdk';
 import { authModule } from './auth/auth.module.js';
 import { companiesModule } from './companies/companies.module.js';
+import { connectionsModule } from './connections/connections.module.js';
+import { conversationsModule } from './conversations/conversations.module.js';
+import { messagesModule } from './messages/messages.module.js';
 import { healthModule } from './health/health.module.js';
 import { helpsModule } from './helps/helps.module.js';
 import { plansModule } from './plans/plans.module.js';
 import { settingsModule } from './settings/settings.module.js';
 import { usersModule } from './users/users.module.js';
+import { quickMessagesModule } from './quick-messages/quick-messages.module.js';
+import { schedulesModule } from './schedules/schedules.module.js';
+import { ticketNotesModule } from './ticket-notes/ticket-notes.module.js';
 
 /** Every core domain module, each one ContainerModule (DESIGN §8.3). */
 export const coreModules: ContainerModule[] = [
@@ -16,4 +22,10 @@ export const coreModules: ContainerModule[] = [
   plansModule,
   helpsModule,
   settingsModule,
+  conversationsModule,
+  messagesModule,
+  connectionsModule,
+  quickMessagesModule,
+  ticketNotesModule,
+  schedulesModule,
 ];

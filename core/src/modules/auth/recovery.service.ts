@@ -34,8 +34,8 @@ export class RecoveryService {
         message: 'A recuperação de senha está indisponível: nenhuma conexão padrão configurada',
       });
     }
-    const sender = this.sessions.get(connection.id);
-    if (!sender) {
+    const live = this.sessions.get(connection.id);
+    if (!live) {
       throw new AppError('ERR_WAPP_NOT_INITIALIZED', 503, {
         message: 'A recuperação de senha está indisponível: a conexão padrão não está conectada',
       });
@@ -53,7 +53,7 @@ export class RecoveryService {
       });
     });
     try {
-      await sender.sendText(wpp, `Seu código de verificação é ${code}. Ele expira em 10 minutos.`);
+      await live.session.send({ messageId: 0, to: { address: wpp }, body: `Seu código de verificação é ${code}. Ele expira em 10 minutos.` });
     } catch {
       throw new AppError('ERR_SENDING_WAPP_MSG', 502, { message: 'Erro ao enviar código de verificação' });
     }

@@ -1,21 +1,27 @@
-/** What core needs from a live channel session to send a plain text (the sdk's ChannelSession fits it). */
-export interface TextSender {
-  sendText(to: string, body: string): Promise<void>;
+import type { ChannelSession, ConnectionInfo } from '@switchboard/sdk';
+
+export interface LiveSession {
+  connection: ConnectionInfo;
+  session: ChannelSession;
 }
 
 /**
  * The channel sessions live on this node, by connection id. The session manager registers each session it
- * starts; features that must send on their own (password recovery) look the connection up here.
+ * starts; features that must send on their own (message delivery, password recovery) look the connection up here.
  */
 export class LiveSessions {
-  private readonly sessions = new Map<number, TextSender>();
+  private readonly sessions = new Map<number, LiveSession>();
 
-  register(connectionId: number, session: TextSender): { dispose(): void } {
-    this.sessions.set(connectionId, session);
-    return { dispose: () => this.sessions.get(connectionId) === session && this.sessions.delete(connectionId) };
+  register(live: LiveSession): { dispose(): void } {
+    this.sessions.set(live.connection.id, live);
+    return { dispose: () => this.sessions.get(live.connection.id) === live && this.sessions.delete(live.connection.id) };
   }
 
-  get(connectionId: number): TextSender | undefined {
+  get(connectionId: number): LiveSession | undefined {
     return this.sessions.get(connectionId);
+  }
+
+  all(): LiveSession[] {
+    return [...this.sessions.values()];
   }
 }

@@ -1,4 +1,4 @@
-import { Model, snakeCaseMappers, type ModelClass, type QueryBuilder, type Transaction } from 'objection';
+import { Model, snakeCaseMappers, type QueryBuilder, type Transaction } from 'objection';
 import type { Knex } from 'knex';
 import { AppError } from '../http/app-error.js';
 
@@ -22,7 +22,8 @@ export class TenantModel extends BaseModel {
   companyId!: number;
 }
 
-type TenantModelClass<M extends TenantModel> = ModelClass<M> & { tableName: string };
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type TenantModelClass<M extends TenantModel> = (new (...args: any[]) => M) & typeof TenantModel;
 
 /**
  * The only way services reach tenant-owned rows: every query carries `company_id = companyId`, so another

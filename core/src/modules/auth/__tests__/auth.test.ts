@@ -175,9 +175,15 @@ describe('password recovery', () => {
       .insert({ company_id: 1, name: 'Suporte', is_default: true, status: 'CONNECTED' })
       .returning('id');
     const sent: { to: string; body: string }[] = [];
-    const registration = server.container.get(LiveSessions).register(connection.id, {
-      sendText: async (to, body) => {
-        sent.push({ to, body });
+    const registration = server.container.get(LiveSessions).register({
+      connection: { id: connection.id, companyId: 1, name: 'Suporte', channel: 'whatsapp', settings: {} },
+      session: {
+        start: async () => {},
+        stop: async () => {},
+        send: async (message) => {
+          sent.push({ to: message.to.address, body: message.body ?? '' });
+          return { externalId: `out-${sent.length}` };
+        },
       },
     });
     try {

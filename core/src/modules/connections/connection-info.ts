@@ -1,0 +1,17 @@
+import type { ConnectionInfo } from '@switchboard/sdk';
+import type { SecretKeys } from '../../platform/auth/app-secret.js';
+
+/** A connection row as plugins see it: token decrypted, settings as an object. */
+export function toConnectionInfo(
+  row: { id: number; company_id: number; name: string; channel: string; token: string | null; settings: unknown },
+  secrets: SecretKeys,
+): ConnectionInfo {
+  return {
+    id: row.id,
+    companyId: row.company_id,
+    name: row.name,
+    channel: row.channel,
+    token: row.token ? secrets.decrypt(row.token) : undefined,
+    settings: (row.settings && typeof row.settings === 'object' ? row.settings : {}) as Record<string, unknown>,
+  };
+}

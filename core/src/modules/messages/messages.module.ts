@@ -1,0 +1,14 @@
+import { ContainerModule } from '@switchboard/sdk';
+import { RouteContribution } from '../../platform/http/api-router.js';
+import { MessageDelivery } from './message-delivery.js';
+import { MessagesRoutes } from './messages.routes.js';
+import { MessagesService } from './messages.service.js';
+import { OutboundMessages } from './outbound-messages.js';
+import { OutboundMessagesService } from './outbound-messages.service.js';
+
+export const messagesModule = new ContainerModule((bind) => {
+  bind(MessageDelivery).toSelf();
+  bind(OutboundMessages).to(OutboundMessagesService);
+  bind(MessagesService).toSelf();
+  bind(RouteContribution).to(MessagesRoutes);
+});

@@ -1,0 +1,66 @@
+import { inject, injectable } from '@switchboard/sdk';
+import { AppError } from '../../platform/http/app-error.js';
+import { MediaStorage } from '../../platform/media/media-storage.js';
+import { RealtimeBus, rooms } from '../../platform/realtime/realtime-bus.js';
+import { Tenancy } from '../../platform/tenancy.js';
+import { TicketModel } from '../tickets/ticket.model.js';
+import { MessageModel } from './message.model.js';
+import { MessageDelivery } from './message-delivery.js';
+import type { OutboundMessages, SendOptions } from './outbound-messages.js';
+import { mediaTypeOf } from './media-type.js';
+
+@injectable()
+export class OutboundMessagesService implements OutboundMessages {
+  constructor(
+    @inject(Tenancy) private readonly tenancy: Tenancy,
+    @inject(MediaStorage) private readonly media: MediaStorage,
+    @inject(MessageDelivery) private readonly delivery: MessageDelivery,
+    @inject(RealtimeBus) private readonly realtime: RealtimeBus,
+  ) {}
+
+  async send(options: SendOptions): Promise<MessageModel> {
+    const scope = this.tenancy.of(options.companyId);
+    const ticket = await scope.findOrFail(TicketModel, options.ticketId, 'ERR_NO_TICKET_FOUND');
+    if (options.quotedMsgId) {
+      const quoted = await scope.query(MessageModel).findById(options.quotedMsgId).where('ticket_id', ticket.id);
+      if (!quoted) throw new AppError('ERR_VALIDATION', 400, { message: 'The quoted message is not in this ticket', fields: { quotedMsg: 'Mensagem citada inválida' } });
+    }
+    let body = options.body;
+    if (options.signed && options.userId && body.trim()) {
+      const user = await scope.connection('users').where('id', options.userId).first('name');
+      if (user) body = `*${user.name}:*\n${body}`;
+    }
+    const stored = options.media
+      ? await this.media.save({ companyId: options.companyId, folder: `messages/${ticket.id}`, fileName: `${Date.now()}-${options.media.fileName}`, data: options.media.data })
+      : undefined;
+    const message = await this.tenancy.transaction(options.companyId, async (trx) => {
+      const created = await trx.insert(MessageModel, {
+        ticketId: ticket.id,
+        contactId: ticket.contactId,
+        whatsappId: ticket.whatsappId,
+        queueId: ticket.queueId,
+        userId: options.userId,
+        body,
+        fromMe: true,
+        read: true,
+        ack: 0,
+        isPrivate: Boolean(options.isPrivate),
+        quotedMsgId: options.quotedMsgId ?? null,
+        vCard: options.vCard ?? null,
+        mediaType: stored ? mediaTypeOf(options.media!.mimeType) : 'chat',
+        mediaUrl: stored?.path ?? null,
+        data: stored ? { fileName: options.media!.fileName, mimeType: options.media!.mimeType } : null,
+      } as Partial<MessageModel>);
+      if (!options.isPrivate) {
+        await trx
+          .query(TicketModel)
+          .findById(ticket.id)
+          .patch({ lastMessage: body || options.media?.fileName || '', fromMe: true } as Partial<TicketModel>);
+      }
+      return created;
+    });
+    this.realtime.emit([rooms.company(options.companyId), rooms.ticket(ticket.id)], 'appMessage', { action: 'create', message: message.toJSON(), ticket: ticket.toJSON() });
+    if (!options.isPrivate && ticket.whatsappId) await this.delivery.enqueue({ id: message.id, whatsappId: ticket.whatsappId });
+    return message;
+  }
+}
