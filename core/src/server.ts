@@ -110,6 +110,9 @@ async function listen(options: ServerOptions, ports: Ports, secret: string, logg
   }
 
   const app = express();
+  const http = createServer(app);
+  // socket.io first: plugins open their namespaces while registering routes.
+  authenticateSockets(ports.realtime.attach(http), authenticator);
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.use(express.json({ limit: '5mb' }));
@@ -126,8 +129,6 @@ async function listen(options: ServerOptions, ports: Ports, secret: string, logg
   app.use(notFoundHandler);
   app.use(errorHandler(logger));
 
-  const http = createServer(app);
-  authenticateSockets(ports.realtime.attach(http), authenticator);
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
     http.listen(config.server.port, () => resolve());

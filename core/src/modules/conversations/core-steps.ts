@@ -41,9 +41,9 @@ export class ContactStep implements ConversationHandler {
         channel: ctx.connection.channel,
         number: chat.address,
         name: chat.name?.trim() || chat.address,
-        email: chat.email ?? null,
+        email: chat.email ?? '',
         is_group: Boolean(chat.isGroup),
-        profile_pic_url: chat.profilePicUrl ?? null,
+        ...(chat.profilePicUrl ? { profile_pic_url: chat.profilePicUrl } : {}),
         whatsapp_id: ctx.connection.id,
       })
       .onConflict(['company_id', 'channel', 'number'])
