@@ -23,9 +23,9 @@ const accessFiles = readdirSync(modulesDir, { withFileTypes: true })
       return [];
     }
   });
-const cases: RouteAccessCase[] = (
-  await Promise.all(accessFiles.map(async (file) => ((await import(file)) as { routeAccessCases: RouteAccessCase[] }).routeAccessCases))
-).flat();
+// Imported one after another: jest's ESM loader trips over parallel first imports of the same builtin.
+const cases: RouteAccessCase[] = [];
+for (const file of accessFiles) cases.push(...((await import(file)) as { routeAccessCases: RouteAccessCase[] }).routeAccessCases);
 
 let server: TestServer;
 let companyA: CompanyFixture;
