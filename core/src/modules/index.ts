@@ -1,6 +1,7 @@
 import type { ContainerModule } from '@switchboard/sdk';
 import { authModule } from './auth/auth.module.js';
 import { companiesModule } from './companies/companies.module.js';
+import { contactsModule } from './contacts/contacts.module.js';
 import { connectionsModule } from './connections/connections.module.js';
 import { conversationsModule } from './conversations/conversations.module.js';
 import { messagesModule } from './messages/messages.module.js';
@@ -8,10 +9,13 @@ import { healthModule } from './health/health.module.js';
 import { helpsModule } from './helps/helps.module.js';
 import { plansModule } from './plans/plans.module.js';
 import { settingsModule } from './settings/settings.module.js';
+import { tagsModule } from './tags/tags.module.js';
 import { usersModule } from './users/users.module.js';
 import { quickMessagesModule } from './quick-messages/quick-messages.module.js';
 import { schedulesModule } from './schedules/schedules.module.js';
 import { ticketNotesModule } from './ticket-notes/ticket-notes.module.js';
+import { ticketsModule } from './tickets/tickets.module.js';
+import { dashboardModule } from './dashboard/dashboard.module.js';
 
 /** Every core domain module, each one ContainerModule (DESIGN §8.3). */
 export const coreModules: ContainerModule[] = [
@@ -28,4 +32,8 @@ export const coreModules: ContainerModule[] = [
   quickMessagesModule,
   ticketNotesModule,
   schedulesModule,
+  ticketsModule,
+  dashboardModule,
+  contactsModule,
+  tagsModule,
 ];

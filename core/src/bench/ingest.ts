@@ -1,0 +1,88 @@
+/**
+ * npm run bench:ingest — inbound messages per second through the whole pipeline (adapter event → committed →
+ * emitted) on PostgreSQL, beside the ceiling measured in the same run with the same pool: one transaction
+ * with an INSERT of the message and an UPDATE of its ticket per message. Needs DATABASE_URL.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '@switchboard/config';
+import type { ConnectionInfo } from '@switchboard/sdk';
+import { InboundPipeline } from '../modules/conversations/inbound-pipeline.js';
+import { startServer } from '../server.js';
+import { createTestDatabase } from '../testing/test-database.js';
+
+const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 10_000);
+const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 1_000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
+
+async function inParallel(count: number, work: (index: number) => Promise<void>): Promise<number> {
+  let next = 0;
+  const started = process.hrtime.bigint();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < count) await work(next++);
+    }),
+  );
+  return Number(process.hrtime.bigint() - started) / 1e9;
+}
+
+async function main(): Promise<void> {
+  if (!process.env.DATABASE_URL) throw new Error('bench:ingest measures PostgreSQL: set DATABASE_URL');
+  const testDatabase = await createTestDatabase({ migrate: false });
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sb-bench-'));
+  const config = loadConfig({
+    PORT: '0',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: testDatabase.url!,
+    DATABASE_POOL_MAX: String(CONCURRENCY),
+    APP_SECRET: randomBytes(32).toString('hex'),
+  });
+  const server = await startServer({ config, announce: () => {} });
+  try {
+    const knex = server.ports.database.knex;
+    const [{ id: companyId }] = await knex('companies').insert({ name: 'Bench', plan_id: 1, due_date: new Date(Date.now() + 86_400_000) }).returning('id');
+    const [{ id: connectionId }] = await knex('connections').insert({ company_id: companyId, name: 'Bench', channel: 'bench' }).returning('id');
+    const connection: ConnectionInfo = { id: connectionId, companyId, name: 'Bench', channel: 'bench', settings: {} };
+    const pipeline = server.container.get(InboundPipeline);
+
+    const pipelineSeconds = await inParallel(MESSAGES, (index) =>
+      pipeline.receive(connection, {
+        type: 'message',
+        externalId: `bench-${index}`,
+        chat: { address: `5511${String(index % CONTACTS).padStart(8, '0')}`, name: `Contact ${index % CONTACTS}` },
+        fromMe: false,
+        body: `message ${index}`,
+      }),
+    );
+
+    // The ceiling: the least any ingest must do, on the same pool and the same tickets.
+    const tickets: { id: number; contact_id: number }[] = await knex('tickets').where('company_id', companyId).select('id', 'contact_id');
+    const ceilingSeconds = await inParallel(MESSAGES, async (index) => {
+      const ticket = tickets[index % tickets.length]!;
+      await knex.transaction(async (trx) => {
+        await trx('messages').insert({ company_id: companyId, ticket_id: ticket.id, contact_id: ticket.contact_id, whatsapp_id: connectionId, external_id: `ceiling-${index}`, body: `message ${index}` });
+        await trx('tickets').where('id', ticket.id).update({ last_message: `message ${index}`, unread_messages: trx.raw('unread_messages + 1'), updated_at: new Date() });
+      });
+    });
+
+    const stored = Number((await knex('messages').where('whatsapp_id', connectionId).count({ n: '*' }))[0]!.n);
+    const pipelineRate = MESSAGES / pipelineSeconds;
+    const ceilingRate = MESSAGES / ceilingSeconds;
+    console.log(`messages: ${MESSAGES} over ${CONTACTS} contacts, ${CONCURRENCY} concurrent, pool ${CONCURRENCY}; stored ${stored}`);
+    console.log(`pipeline: ${pipelineRate.toFixed(0)} messages/s (${pipelineSeconds.toFixed(2)} s)`);
+    console.log(`ceiling: ${ceilingRate.toFixed(0)} messages/s (${ceilingSeconds.toFixed(2)} s)`);
+    console.log(`ratio: ${(pipelineRate / ceilingRate).toFixed(2)}`);
+  } finally {
+    await server.close();
+    await testDatabase.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,71 @@
+import { inject, injectable } from '@switchboard/sdk';
+import type { AuthContext } from '../../platform/auth/auth-context.js';
+import type { TenantScope } from '../../platform/database/model.js';
+import { Tenancy } from '../../platform/tenancy.js';
+import { TicketModel } from '../tickets/ticket.model.js';
+import { TagModel, type TagSummary } from './tag.model.js';
+import { summaries, TAG_NOT_FOUND, tagSummaryColumns, TagsService, TICKET_NOT_FOUND } from './tags.service.js';
+
+/**
+ * A ticket's tags (ticket_tags): the kanban lane a ticket is in (spec 3 §4 "Kanban card move": the old link is
+ * removed, then the new one added). Ticket and tag must both be the caller's company's, else 404.
+ */
+@injectable()
+export class TicketTagsService {
+  constructor(
+    @inject(Tenancy) private readonly tenancy: Tenancy,
+    @inject(TagsService) private readonly tags: TagsService,
+  ) {}
+
+  /** PUT /ticket-tags/:ticketId/:tagId: adds the tag to the ticket (again is a no-op). */
+  async add(options: { auth: AuthContext; ticketId: number; tagId: number }): Promise<{ ticketId: number; tags: TagSummary[] }> {
+    const { auth, ticketId, tagId } = options;
+    const scope = this.tenancy.of(auth.companyId);
+    await scope.findOrFail<TicketModel>(TicketModel, ticketId, TICKET_NOT_FOUND);
+    await scope.findOrFail<TagModel>(TagModel, tagId, TAG_NOT_FOUND);
+    await scope
+      .connection('ticket_tags')
+      .insert({ ticket_id: ticketId, tag_id: tagId, company_id: scope.companyId })
+      .onConflict(['ticket_id', 'tag_id'])
+      .ignore();
+    await this.announceCounts(scope, [tagId]);
+    return { ticketId, tags: await this.tagsOf(scope, ticketId) };
+  }
+
+  /** DELETE /ticket-tags/:ticketId: removes every tag of the ticket. */
+  async clear(options: { auth: AuthContext; ticketId: number }): Promise<{ ticketId: number; tags: TagSummary[] }> {
+    const { auth, ticketId } = options;
+    const scope = this.tenancy.of(auth.companyId);
+    await scope.findOrFail<TicketModel>(TicketModel, ticketId, TICKET_NOT_FOUND);
+    const removed: { tag_id: number }[] = await scope
+      .connection('ticket_tags')
+      .where({ company_id: scope.companyId, ticket_id: ticketId })
+      .delete()
+      .returning('tag_id');
+    await this.announceCounts(
+      scope,
+      removed.map((row) => row.tag_id),
+    );
+    return { ticketId, tags: [] };
+  }
+
+  private async tagsOf(scope: TenantScope, ticketId: number): Promise<TagSummary[]> {
+    const rows = await scope
+      .query<TagModel>(TagModel)
+      .join('ticket_tags', 'ticket_tags.tag_id', 'tags.id')
+      .where('ticket_tags.ticket_id', ticketId)
+      .select(tagSummaryColumns);
+    return summaries(rows);
+  }
+
+  /** The lanes' ticket counts changed: each affected tag is announced as updated. */
+  private async announceCounts(scope: TenantScope, tagIds: number[]): Promise<void> {
+    for (const tagId of new Set(tagIds)) {
+      try {
+        this.tags.announce(scope.companyId, 'update', await this.tags.findWithCounts(scope, tagId));
+      } catch {
+        // The tag went away meanwhile: nothing to announce.
+      }
+    }
+  }
+}

@@ -1,0 +1,146 @@
+import { inject, injectable } from '@switchboard/sdk';
+import type { QueryBuilder } from 'objection';
+import type { AuthContext } from '../../platform/auth/auth-context.js';
+import { Database } from '../../platform/database/database.js';
+import { AppError } from '../../platform/http/app-error.js';
+import { Tenancy } from '../../platform/tenancy.js';
+import { TicketModel } from './ticket.model.js';
+import { TicketLogs, type TicketLogView } from './ticket-logs.js';
+import { TicketViews, type TicketView } from './ticket-views.js';
+import { TicketVisibility, visibilityPredicate, type TicketViewer } from './ticket-visibility.js';
+import { TICKETS_PAGE_SIZE, ticketUuid, type ListTicketsQuery } from './tickets.schema.js';
+
+export const TICKET_NOT_FOUND = 'ERR_NO_TICKET_FOUND';
+
+/** `%text%` for ilike, with the pattern characters of the text escaped. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * Reading tickets: the list of the ticket area and single tickets, always through the visibility rule of spec 1 §6
+ * applied in the query (a ticket the caller may not see is not found, like another company's).
+ */
+@injectable()
+export class TicketSearch {
+  constructor(
+    @inject(Tenancy) private readonly tenancy: Tenancy,
+    @inject(Database) private readonly database: Database,
+    @inject(TicketVisibility) private readonly visibility: TicketVisibility,
+    @inject(TicketViews) private readonly views: TicketViews,
+    @inject(TicketLogs) private readonly logs: TicketLogs,
+  ) {}
+
+  /** GET /tickets: one page of 40, newest activity first. */
+  async list(options: {
+    auth: AuthContext;
+    filters: ListTicketsQuery;
+    pageNumber: number;
+  }): Promise<{ tickets: TicketView[]; count: number; hasMore: boolean }> {
+    const { auth, filters } = options;
+    const viewer = await this.visibility.viewer(auth);
+    const query = this.visibleTickets(viewer);
+    const search = filters.searchParam?.trim();
+
+    // showAll (admins only, tickets-manager:showall) drops the queue selection; a non-admin never uses it.
+    const showAll = viewer.admin && filters.showAll === true && !search;
+    if (filters.queueIds && filters.queueIds.length > 0 && !showAll) {
+      const ids = filters.queueIds.filter((id) => id > 0);
+      // Tickets without a queue stay listed: whether the caller sees them is the visibility rule's business.
+      query.where((q) => {
+        if (ids.length > 0) q.whereIn('tickets.queue_id', ids);
+        q.orWhereNull('tickets.queue_id');
+      });
+    }
+    if (filters.status) query.where('tickets.status', filters.status);
+    if (filters.statusFilter && filters.statusFilter.length > 0) query.whereIn('tickets.status', filters.statusFilter);
+    const userIds = [...(filters.users ?? []), ...(filters.userFilter ?? [])];
+    if (userIds.length > 0) query.whereIn('tickets.user_id', userIds);
+    const connectionIds = [...(filters.whatsapps ?? []), ...(filters.whatsappIds ?? [])];
+    if (connectionIds.length > 0) query.whereIn('tickets.whatsapp_id', connectionIds);
+    if (filters.tags && filters.tags.length > 0) {
+      query.whereRaw(
+        `exists (select 1 from ticket_tags tt where tt.ticket_id = tickets.id and tt.tag_id in (${filters.tags.map(() => '?').join(', ')}))`,
+        filters.tags,
+      );
+    }
+    if (filters.withUnreadMessages) query.where('tickets.unread_messages', '>', 0);
+    if (filters.date || filters.updatedAt) {
+      const timezone = await this.timezone(auth.companyId);
+      if (filters.date) this.onDay(query, 'tickets.created_at', filters.date, timezone);
+      if (filters.updatedAt) this.onDay(query, 'tickets.updated_at', filters.updatedAt, timezone);
+    }
+    if (search) {
+      // Contact name or number (trigram indexes on contacts) or a message body (trigram index on messages),
+      // each as a sub-select: no join multiplies the ticket rows.
+      const pattern = containsPattern(search);
+      query.whereRaw(
+        `(tickets.contact_id in (select c.id from contacts c where c.company_id = ? and (c.name ilike ? or c.number ilike ?))
+          or exists (select 1 from messages m where m.ticket_id = tickets.id and m.company_id = ? and m.body ilike ?))`,
+        [auth.companyId, pattern, pattern, auth.companyId, pattern],
+      );
+    }
+
+    const offset = (options.pageNumber - 1) * TICKETS_PAGE_SIZE;
+    const [count, rows] = await Promise.all([
+      query.clone().resultSize(),
+      query.clone().orderBy('tickets.updated_at', 'desc').orderBy('tickets.id', 'desc').limit(TICKETS_PAGE_SIZE).offset(offset),
+    ]);
+    const tickets = await this.views.present(auth.companyId, rows);
+    return { tickets, count, hasMore: offset + rows.length < count };
+  }
+
+  /** GET /tickets/u/:uuid. */
+  async showByUuid(options: { auth: AuthContext; uuid: string }): Promise<TicketView> {
+    if (!ticketUuid.test(options.uuid)) throw AppError.notFound(TICKET_NOT_FOUND);
+    const ticket = await this.findVisible(options.auth, (q) => q.where('tickets.uuid', options.uuid.toLowerCase()));
+    return this.views.presentOne(options.auth.companyId, ticket);
+  }
+
+  /** GET /tickets/:id. */
+  async show(options: { auth: AuthContext; ticketId: number }): Promise<TicketView> {
+    const ticket = await this.visibleTicket(options.auth, options.ticketId);
+    return this.views.presentOne(options.auth.companyId, ticket);
+  }
+
+  /** GET /tickets-log/:ticketId: the log of a ticket the caller may see, newest first. */
+  async log(options: { auth: AuthContext; ticketId: number }): Promise<TicketLogView[]> {
+    const ticket = await this.visibleTicket(options.auth, options.ticketId);
+    return this.logs.list(options.auth.companyId, ticket.id);
+  }
+
+  /** The ticket if the caller may see it, else 404 ERR_NO_TICKET_FOUND. */
+  visibleTicket(auth: AuthContext, ticketId: number): Promise<TicketModel> {
+    return this.findVisible(auth, (q) => q.where('tickets.id', ticketId));
+  }
+
+  /** The company's tickets the viewer may see. */
+  visibleTickets(viewer: TicketViewer): QueryBuilder<TicketModel, TicketModel[]> {
+    const query = this.tenancy.of(viewer.companyId).query<TicketModel>(TicketModel);
+    const predicate = visibilityPredicate(viewer, 'tickets');
+    if (predicate) query.whereRaw(predicate.sql, predicate.bindings);
+    return query;
+  }
+
+  private async findVisible(auth: AuthContext, narrow: (query: QueryBuilder<TicketModel, TicketModel[]>) => void): Promise<TicketModel> {
+    const query = this.visibleTickets(await this.visibility.viewer(auth));
+    narrow(query);
+    const ticket = await query.first();
+    if (!ticket) throw AppError.notFound(TICKET_NOT_FOUND);
+    return ticket;
+  }
+
+  private onDay(query: QueryBuilder<TicketModel, TicketModel[]>, column: string, day: string, timezone: string): void {
+    query.whereRaw(`${column} >= (?::date)::timestamp at time zone ? and ${column} < ((?::date) + 1)::timestamp at time zone ?`, [
+      day,
+      timezone,
+      day,
+      timezone,
+    ]);
+  }
+
+  private async timezone(companyId: number): Promise<string> {
+    const row = await this.database.knex('companies').where('id', companyId).first('timezone');
+    return (row?.timezone as string | undefined) ?? 'America/Sao_Paulo';
+  }
+}

@@ -1,0 +1,18 @@
+import { ContainerModule } from '@switchboard/sdk';
+import { RouteContribution } from '../../platform/http/api-router.js';
+import { TicketLogs } from './ticket-logs.js';
+import { TicketSearch } from './ticket-search.service.js';
+import { TicketViews } from './ticket-views.js';
+import { TicketVisibility } from './ticket-visibility.js';
+import { TicketsRoutes } from './tickets.routes.js';
+import { TicketsService } from './tickets.service.js';
+
+// OutboundMessages (greeting, transfer notice, farewell) is bound by the messages module.
+export const ticketsModule = new ContainerModule((bind) => {
+  bind(TicketVisibility).toSelf();
+  bind(TicketViews).toSelf();
+  bind(TicketLogs).toSelf();
+  bind(TicketSearch).toSelf();
+  bind(TicketsService).toSelf();
+  bind(RouteContribution).to(TicketsRoutes);
+});

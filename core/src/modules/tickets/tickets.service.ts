@@ -1,0 +1,398 @@
+import { inject, injectable, optional } from '@switchboard/sdk';
+import type { Knex } from 'knex';
+import type { AuthContext } from '../../platform/auth/auth-context.js';
+import { Database } from '../../platform/database/database.js';
+import type { TenantScope } from '../../platform/database/model.js';
+import { AppError } from '../../platform/http/app-error.js';
+import { RealtimeBus, rooms } from '../../platform/realtime/realtime-bus.js';
+import { Tenancy } from '../../platform/tenancy.js';
+import { Logger } from '../../platform/tokens.js';
+import { ContactModel } from '../contacts/contact.model.js';
+import { ConnectionModel } from '../connections/connection.model.js';
+import { OutboundMessages } from '../messages/outbound-messages.js';
+import { TicketModel } from './ticket.model.js';
+import { TicketLogs } from './ticket-logs.js';
+import { TICKET_NOT_FOUND, TicketSearch } from './ticket-search.service.js';
+import { planTransition, type TransitionPlan } from './ticket-transitions.js';
+import { TicketViews, type TicketView } from './ticket-views.js';
+import { isAdmin } from './ticket-visibility.js';
+import { activeStatuses, type CloseAllInput, type CreateTicketInput, type UpdateTicketInput } from './tickets.schema.js';
+
+/** The unique index that allows one active ticket per (contact, connection) (migration 0006). */
+const ONE_ACTIVE_INDEX = 'tickets_one_active_per_contact';
+
+/** The company options this area reads (spec 2 §3). */
+interface TicketSettings {
+  sendGreetingAccepted: boolean;
+  requiredTag: boolean;
+  sendFarewellWaitingTicket: boolean;
+  sendMsgTransfTicket: boolean;
+}
+
+/** The holder of an active ticket, as the ERR_OTHER_OPEN_TICKET conflict names it (spec 1 §8). */
+export interface OpenTicketHolder {
+  id: number;
+  uuid: string;
+  status: string;
+  user: { id: number; name: string } | null;
+  queue: { id: number; name: string } | null;
+}
+
+/**
+ * Creating, changing, closing and deleting tickets (spec 1 §4, §7). Every change of status, owner or queue writes
+ * the ticket log and is announced to the company room as a `ticket` event.
+ */
+@injectable()
+export class TicketsService {
+  constructor(
+    @inject(Tenancy) private readonly tenancy: Tenancy,
+    @inject(Database) private readonly database: Database,
+    @inject(TicketSearch) private readonly search: TicketSearch,
+    @inject(TicketViews) private readonly views: TicketViews,
+    @inject(TicketLogs) private readonly logs: TicketLogs,
+    @inject(RealtimeBus) private readonly realtime: RealtimeBus,
+    @inject(Logger) private readonly logger: Logger,
+    // Bound by the messages module; optional so that this module starts (and refuses nothing) without it.
+    @inject(OutboundMessages) @optional() private readonly outbound?: OutboundMessages,
+  ) {}
+
+  /**
+   * POST /tickets. One active ticket per (contact, connection): an existing one answers 409 ERR_OTHER_OPEN_TICKET
+   * naming its holder. The pre-check gives the answer in the common case; the partial unique index decides races.
+   */
+  async create(options: { auth: AuthContext; input: CreateTicketInput }): Promise<TicketView> {
+    const { auth, input } = options;
+    const companyId = auth.companyId;
+    const scope = this.tenancy.of(companyId);
+    if (!input.queueId && !isAdmin(auth)) {
+      throw new AppError('ERR_VALIDATION', 400, { message: 'Selecione uma fila', fields: { queueId: 'Selecione uma fila' } });
+    }
+    const contact = await scope.findOrFail<ContactModel>(ContactModel, input.contactId, 'ERR_NO_CONTACT_FOUND');
+    if (input.queueId) await this.assertQueue(companyId, input.queueId);
+    if (input.userId) await this.assertUser(companyId, input.userId);
+    const connection = await this.connectionFor(scope, input.whatsappId ?? null, contact.whatsappId);
+
+    const liveStatus = contact.isGroup ? 'group' : 'open';
+    const requested = input.status ?? (input.userId === null ? 'pending' : 'open');
+    const status = requested === 'pending' ? 'pending' : liveStatus;
+    const userId = input.userId !== undefined && input.userId !== null ? input.userId : status === 'pending' ? null : auth.userId;
+
+    const holder = await this.activeTicketOf(companyId, contact.id, connection.id);
+    if (holder) throw otherOpenTicket(holder);
+
+    const created = await this.translateConflict(companyId, contact.id, connection.id, undefined, () =>
+      this.tenancy.transaction(companyId, async (trx) => {
+        const ticket = await trx.insert<TicketModel>(TicketModel, {
+          contactId: contact.id,
+          whatsappId: connection.id,
+          channel: connection.channel,
+          isGroup: contact.isGroup,
+          status: status as TicketModel['status'],
+          userId,
+          queueId: input.queueId ?? null,
+        });
+        await this.logs.write(trx.connection, companyId, [
+          { ticketId: ticket.id, type: 'create', userId: auth.userId, queueId: ticket.queueId },
+        ]);
+        return ticket;
+      }),
+    );
+    const view = await this.views.presentOne(companyId, created);
+    this.announce(companyId, { action: 'update', ticket: view });
+    return view;
+  }
+
+  /** PUT /tickets/:id: the transitions of spec 1 §4 and the bot/integration fields. */
+  async update(options: { auth: AuthContext; ticketId: number; input: UpdateTicketInput }): Promise<TicketView> {
+    const { auth, ticketId, input } = options;
+    const companyId = auth.companyId;
+    const visible = await this.search.visibleTicket(auth, ticketId);
+    if (input.userId) await this.assertUser(companyId, input.userId);
+    if (input.queueId) await this.assertQueue(companyId, input.queueId);
+    if (input.promptId) await this.assertOwned(companyId, 'prompts', input.promptId, 'ERR_NO_PROMPT_FOUND');
+    if (input.integrationId) await this.assertOwned(companyId, 'queue_integrations', input.integrationId, 'ERR_NO_INTEGRATION_FOUND');
+    const settings = await this.settings(companyId);
+
+    const outcome = await this.translateConflict(companyId, visible.contactId, visible.whatsappId, ticketId, () =>
+      this.tenancy.transaction(companyId, async (trx) => {
+        const before = await trx.query<TicketModel>(TicketModel).findById(ticketId).forUpdate();
+        if (!before) throw AppError.notFound(TICKET_NOT_FOUND);
+        const plan = planTransition(before, input, auth.userId);
+        if (plan.kind === 'reopen' && activeStatuses.includes(plan.status as (typeof activeStatuses)[number])) {
+          const holder = await this.activeTicketOf(companyId, before.contactId, before.whatsappId, before.id, trx.connection);
+          if (holder) throw otherOpenTicket(holder);
+        }
+        if (plan.kind === 'resolve' && settings.requiredTag && (before.status === 'open' || before.status === 'group')) {
+          await this.assertContactTagged(trx, before.contactId);
+        }
+
+        const patch: Partial<TicketModel> = { status: plan.status as TicketModel['status'], userId: plan.userId, queueId: plan.queueId };
+        if (plan.kind === 'resolve') patch.closedAt = new Date();
+        if (plan.kind === 'reopen') patch.closedAt = null;
+        if (input.useIntegration !== undefined) patch.useIntegration = input.useIntegration;
+        if (input.integrationId !== undefined) patch.integrationId = input.integrationId;
+        if (input.promptId !== undefined) patch.promptId = input.promptId;
+        if (input.amountUsedBotQueues !== undefined) patch.amountUsedBotQueues = input.amountUsedBotQueues;
+        // The caller takes the conversation: what the contact wrote is now read.
+        const readsMessages =
+          before.unreadMessages > 0 && plan.userId === auth.userId && (plan.status === 'open' || plan.status === 'group');
+        if (readsMessages) {
+          patch.unreadMessages = 0;
+          await trx
+            .connection('messages')
+            .where({ company_id: companyId, ticket_id: ticketId, read: false, from_me: false })
+            .update({ read: true, updated_at: new Date() });
+        }
+        const after = await trx.query<TicketModel>(TicketModel).patchAndFetchById(ticketId, patch);
+        await this.logs.write(
+          trx.connection,
+          companyId,
+          plan.logs.map((entry) => ({ ...entry, ticketId })),
+        );
+        return { before, after, plan, readsMessages };
+      }),
+    );
+
+    const { before, after, plan } = outcome;
+    const view = await this.views.presentOne(companyId, after);
+    if (before.status !== after.status) this.announce(companyId, { action: 'delete', ticketId });
+    this.announce(companyId, { action: 'update', ticket: view });
+    if (outcome.readsMessages) this.announce(companyId, { action: 'updateUnread', ticketId });
+    await this.sendAutomaticMessages({ auth, before, after, plan, view, settings, sendFarewellMessage: input.sendFarewellMessage });
+    return view;
+  }
+
+  /** DELETE /tickets/:id (admins: ticket-options:deleteTicket); messages, log and notes go with it. */
+  async remove(options: { auth: AuthContext; ticketId: number }): Promise<void> {
+    const { auth, ticketId } = options;
+    if (!isAdmin(auth)) throw AppError.forbidden();
+    const scope = this.tenancy.of(auth.companyId);
+    // returning: knex-pglite answers a delete's row count as an object, so count the returned ids instead.
+    const deleted = await scope.query<TicketModel>(TicketModel).where('tickets.id', ticketId).delete().returning('id');
+    if ((deleted as unknown as unknown[]).length === 0) throw AppError.notFound(TICKET_NOT_FOUND);
+    this.announce(auth.companyId, { action: 'delete', ticketId });
+  }
+
+  /**
+   * POST /tickets/closeAll (admins): closes the company's tickets of one live status (default all live statuses)
+   * in the chosen queues (tickets without a queue included, as the list shows them). No farewell; one 'closed' log
+   * row per ticket.
+   */
+  async closeAll(options: { auth: AuthContext; input: CloseAllInput }): Promise<{ count: number; ticketIds: number[] }> {
+    const { auth, input } = options;
+    if (!isAdmin(auth)) throw AppError.forbidden();
+    const companyId = auth.companyId;
+    const closed = await this.tenancy.transaction(companyId, async (trx) => {
+      const query = trx
+        .connection('tickets')
+        .where('company_id', companyId)
+        .whereIn('status', input.status ? [input.status] : [...activeStatuses]);
+      const queueIds = (input.queueIds ?? []).filter((id) => id > 0);
+      if (input.queueIds && input.queueIds.length > 0) {
+        query.where((q) => {
+          if (queueIds.length > 0) q.whereIn('queue_id', queueIds);
+          q.orWhereNull('queue_id');
+        });
+      }
+      const now = new Date();
+      const rows: { id: number; queue_id: number | null }[] = await query
+        .update({ status: 'closed', closed_at: now, updated_at: now })
+        .returning(['id', 'queue_id']);
+      await this.logs.write(
+        trx.connection,
+        companyId,
+        rows.map((row) => ({ ticketId: row.id, type: 'closed' as const, userId: auth.userId, queueId: row.queue_id })),
+      );
+      return rows;
+    });
+    const ticketIds = closed.map((row) => row.id).sort((a, b) => a - b);
+    for (const ticketId of ticketIds) this.announce(companyId, { action: 'delete', ticketId });
+    return { count: ticketIds.length, ticketIds };
+  }
+
+  // --- helpers ---
+
+  /** The active ticket of a contact on a connection (optionally other than `exceptId`), with its holder. */
+  private async activeTicketOf(
+    companyId: number,
+    contactId: number,
+    connectionId: number | null,
+    exceptId?: number,
+    connection: Knex | Knex.Transaction = this.database.knex,
+  ): Promise<OpenTicketHolder | undefined> {
+    const query = connection('tickets as t')
+      .leftJoin('users as u', 'u.id', 't.user_id')
+      .leftJoin('queues as q', 'q.id', 't.queue_id')
+      .where({ 't.company_id': companyId, 't.contact_id': contactId })
+      .whereIn('t.status', [...activeStatuses]);
+    if (connectionId === null) query.whereNull('t.whatsapp_id');
+    else query.where('t.whatsapp_id', connectionId);
+    if (exceptId) query.whereNot('t.id', exceptId);
+    const row = await query
+      .orderBy('t.id')
+      .first('t.id', 't.uuid', 't.status', 'u.id as user_id', 'u.name as user_name', 'q.id as queue_id', 'q.name as queue_name');
+    if (!row) return undefined;
+    return {
+      id: row.id,
+      uuid: row.uuid,
+      status: row.status,
+      user: row.user_id ? { id: row.user_id, name: row.user_name } : null,
+      queue: row.queue_id ? { id: row.queue_id, name: row.queue_name } : null,
+    };
+  }
+
+  /** Runs work that may hit the one-active-ticket index; a violation answers the conflict with its holder. */
+  private async translateConflict<T>(
+    companyId: number,
+    contactId: number,
+    connectionId: number | null,
+    exceptId: number | undefined,
+    work: () => Promise<T>,
+  ): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      const failure = error as { name?: string; code?: string; constraint?: string; message?: string; nativeError?: { code?: string } };
+      const unique = failure.name === 'UniqueViolationError' || (failure.code ?? failure.nativeError?.code) === '23505';
+      if (!unique || !`${failure.constraint ?? ''} ${failure.message ?? ''}`.includes(ONE_ACTIVE_INDEX)) throw error;
+      const holder = await this.activeTicketOf(companyId, contactId, connectionId, exceptId);
+      if (!holder) throw new AppError('ERR_OTHER_OPEN_TICKET', 409);
+      throw otherOpenTicket(holder);
+    }
+  }
+
+  /** The connection of a new ticket: the one asked for, else the contact's, else the company default. */
+  private async connectionFor(
+    scope: TenantScope,
+    requestedId: number | null,
+    contactConnectionId: number | null,
+  ): Promise<ConnectionModel> {
+    if (requestedId) return scope.findOrFail<ConnectionModel>(ConnectionModel, requestedId, 'ERR_NO_WAPP_FOUND');
+    if (contactConnectionId) {
+      const own = await scope.query<ConnectionModel>(ConnectionModel).findById(contactConnectionId);
+      if (own) return own;
+    }
+    const fallback = await scope
+      .query<ConnectionModel>(ConnectionModel)
+      .orderBy('connections.is_default', 'desc')
+      .orderBy('connections.id')
+      .first();
+    if (!fallback) throw AppError.notFound('ERR_NO_DEF_WAPP_FOUND');
+    return fallback;
+  }
+
+  private async assertQueue(companyId: number, queueId: number): Promise<void> {
+    await this.assertOwned(companyId, 'queues', queueId, 'ERR_NO_QUEUE_FOUND');
+  }
+
+  private async assertUser(companyId: number, userId: number): Promise<void> {
+    await this.assertOwned(companyId, 'users', userId, 'ERR_NO_USER_FOUND');
+  }
+
+  private async assertOwned(companyId: number, table: string, id: number, code: string): Promise<void> {
+    const row = await this.database.knex(table).where({ company_id: companyId, id }).first('id');
+    if (!row) throw AppError.notFound(code);
+  }
+
+  /** requiredTag: a ticket is resolved only when its contact has at least one tag. */
+  private async assertContactTagged(trx: TenantScope, contactId: number): Promise<void> {
+    const tag = await trx.connection('contact_tags').where({ company_id: trx.companyId, contact_id: contactId }).first('tag_id');
+    if (!tag) throw new AppError('ERR_REQUIRED_TAG', 400, { message: 'messagesList.header.buttons.requiredTag' });
+  }
+
+  private async settings(companyId: number): Promise<TicketSettings> {
+    const row = await this.database
+      .knex('company_settings')
+      .where('company_id', companyId)
+      .first('send_greeting_accepted', 'required_tag', 'send_farewell_waiting_ticket', 'send_msg_transf_ticket');
+    // Without a row the defaults of migration 0001 apply: only sendGreetingAccepted is enabled.
+    return {
+      sendGreetingAccepted: (row?.send_greeting_accepted ?? 'enabled') === 'enabled',
+      requiredTag: row?.required_tag === 'enabled',
+      sendFarewellWaitingTicket: row?.send_farewell_waiting_ticket === 'enabled',
+      sendMsgTransfTicket: row?.send_msg_transf_ticket === 'enabled',
+    };
+  }
+
+  /**
+   * After the change is committed: the greeting on accept (sendGreetingAccepted), the transfer notice
+   * (sendMsgTransfTicket) and the farewell on resolve (the owner's farewellMessage, else the connection's
+   * complationMessage; not with sendFarewellMessage false, not for groups, and for a pending ticket closed from the
+   * list only with sendFarewellWaitingTicket). A failure to send is logged; the change stands.
+   */
+  private async sendAutomaticMessages(options: {
+    auth: AuthContext;
+    before: TicketModel;
+    after: TicketModel;
+    plan: TransitionPlan;
+    view: TicketView;
+    settings: TicketSettings;
+    sendFarewellMessage?: boolean;
+  }): Promise<void> {
+    const { auth, before, after, plan, view, settings } = options;
+    const contactName = String(view.contact?.name ?? '');
+    const groupAsTicket = view.whatsapp?.groupAsTicket === 'enabled';
+    const bodies: string[] = [];
+
+    if (plan.kind === 'accept' && before.status === 'pending' && settings.sendGreetingAccepted && (!after.isGroup || groupAsTicket)) {
+      bodies.push(`Olá *${contactName}*, meu nome é *${auth.name}* e agora vou prosseguir com seu atendimento!`);
+    }
+    if ((plan.kind === 'transferToUser' || plan.kind === 'transferToQueue') && settings.sendMsgTransfTicket && !after.isGroup) {
+      const target =
+        plan.kind === 'transferToUser' && view.user
+          ? `o atendente *${view.user.name}*`
+          : `o departamento *${view.queue?.name ?? 'Sem fila'}*`;
+      bodies.push(`*Mensagem Automática*:\nVocê foi transferido para ${target}\naguarde, já vamos te atender!`);
+    }
+    if (
+      plan.kind === 'resolve' &&
+      options.sendFarewellMessage !== false &&
+      !after.isGroup &&
+      (before.status !== 'pending' || settings.sendFarewellWaitingTicket)
+    ) {
+      const farewell = await this.farewellOf(auth.companyId, before.userId ?? auth.userId, before.whatsappId);
+      if (farewell) bodies.push(farewell);
+    }
+    if (bodies.length === 0) return;
+    if (!this.outbound) {
+      this.logger.warn({ ticketId: after.id }, 'OutboundMessages is not bound: automatic ticket message not sent');
+      return;
+    }
+    for (const body of bodies) {
+      try {
+        await this.outbound.send({ companyId: auth.companyId, ticketId: after.id, userId: null, body });
+      } catch (error) {
+        this.logger.warn({ err: error, ticketId: after.id }, 'could not send an automatic ticket message');
+      }
+    }
+  }
+
+  private async farewellOf(companyId: number, userId: number, connectionId: number | null): Promise<string | null> {
+    const knex = this.database.knex;
+    const [user, connection] = await Promise.all([
+      knex('users').where({ company_id: companyId, id: userId }).first('farewell_message'),
+      connectionId ? knex('connections').where({ company_id: companyId, id: connectionId }).first('complation_message') : undefined,
+    ]);
+    const text =
+      (user?.farewell_message as string | null | undefined)?.trim() ||
+      (connection?.complation_message as string | null | undefined)?.trim();
+    return text || null;
+  }
+
+  private announce(companyId: number, payload: Record<string, unknown>): void {
+    try {
+      this.realtime.emit(rooms.company(companyId), 'ticket', payload);
+    } catch (error) {
+      this.logger.warn({ err: error }, 'could not announce a ticket change');
+    }
+  }
+}
+
+/** 409 ERR_OTHER_OPEN_TICKET: the message is the JSON string of the holder (spec 1 §8), also given as `ticket`. */
+export function otherOpenTicket(holder: OpenTicketHolder): AppError {
+  const named = { id: holder.id, uuid: holder.uuid, user: holder.user, queue: holder.queue };
+  return new AppError('ERR_OTHER_OPEN_TICKET', 409, {
+    message: JSON.stringify(named),
+    extra: { ticket: { ...named, status: holder.status } },
+  });
+}
