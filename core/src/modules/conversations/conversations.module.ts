@@ -1,5 +1,6 @@
 import { ContainerModule, ConversationHandler } from '@switchboard/sdk';
 import { ChannelEvents } from './channel-events.js';
+import { ConversationRecords } from './conversation-records.js';
 import { ContactStep, DedupeStep, MessageStep, TicketStep } from './core-steps.js';
 import { ConversationHandlers, InboundPipeline } from './inbound-pipeline.js';
 
@@ -8,5 +9,6 @@ export const conversationsModule = new ContainerModule((bind) => {
   // Collected once: core's steps plus any a module or plugin binds.
   bind(ConversationHandlers).toDynamicValue((context) => context.container.getAll(ConversationHandler));
   bind(ChannelEvents).toSelf();
+  bind(ConversationRecords).toSelf();
   bind(InboundPipeline).toSelf();
 });

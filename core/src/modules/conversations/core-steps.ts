@@ -1,11 +1,9 @@
-import { inject, injectable, conversationSteps, type ConversationHandler, type InboundContext, type TicketRecord } from '@switchboard/sdk';
+import { inject, injectable, conversationSteps, type ConversationHandler, type InboundContext } from '@switchboard/sdk';
 import { Database } from '../../platform/database/database.js';
 import { MediaStorage } from '../../platform/media/media-storage.js';
 import { RealtimeBus, rooms } from '../../platform/realtime/realtime-bus.js';
-import { isUniqueViolation } from '../../platform/database/errors.js';
+import { ConversationRecords } from './conversation-records.js';
 import { mediaTypeOf } from '../messages/media-type.js';
-
-const ACTIVE = ['open', 'pending', 'group'];
 
 /** A message already stored for this connection (the channel delivered it twice) ends here. */
 @injectable()
@@ -30,123 +28,28 @@ export class ContactStep implements ConversationHandler {
   readonly name = 'contact';
   readonly order = conversationSteps.contact;
 
-  constructor(@inject(Database) private readonly database: Database) {}
+  constructor(@inject(ConversationRecords) private readonly records: ConversationRecords) {}
 
   async handle(ctx: InboundContext, next: () => Promise<void>): Promise<void> {
-    const { chat } = ctx.event;
-    const knex = this.database.knex;
-    const [row] = await knex('contacts')
-      .insert({
-        company_id: ctx.connection.companyId,
-        channel: ctx.connection.channel,
-        number: chat.address,
-        name: chat.name?.trim() || chat.address,
-        email: chat.email ?? '',
-        is_group: Boolean(chat.isGroup),
-        ...(chat.profilePicUrl ? { profile_pic_url: chat.profilePicUrl } : {}),
-        whatsapp_id: ctx.connection.id,
-      })
-      .onConflict(['company_id', 'channel', 'number'])
-      .merge({
-        // A name the contact gave beats the bare number; an agent's edit is kept unless the channel sends a new one.
-        name: chat.name?.trim() ? chat.name.trim() : knex.raw('contacts.name'),
-        whatsapp_id: ctx.connection.id,
-        updated_at: new Date(),
-      })
-      .returning(['id', 'company_id', 'name', 'number', 'channel', 'is_group', 'disable_bot', 'active']);
-    ctx.contact = {
-      id: row.id,
-      companyId: row.company_id,
-      name: row.name,
-      number: row.number,
-      channel: row.channel,
-      isGroup: row.is_group,
-      disableBot: row.disable_bot,
-      active: row.active,
-    };
+    ctx.contact = await this.records.upsertContact(ctx.connection, ctx.event.chat);
     await next();
   }
 }
 
-/**
- * The contact's active ticket on this connection, else (within timeCreateNewTicket) the last closed one
- * reopened, else a new one. The partial unique index allows one active ticket; a concurrent creator that loses
- * the race reads the winner's ticket.
- */
+/** The ticket the message belongs to (see ConversationRecords.settleTicket); ignored groups end here. */
 @injectable()
 export class TicketStep implements ConversationHandler {
   readonly name = 'ticket';
   readonly order = conversationSteps.ticket;
 
-  constructor(@inject(Database) private readonly database: Database) {}
+  constructor(@inject(ConversationRecords) private readonly records: ConversationRecords) {}
 
   async handle(ctx: InboundContext, next: () => Promise<void>): Promise<void> {
-    const contact = ctx.contact!;
-    const connection = await this.database
-      .knex('connections')
-      .where('id', ctx.connection.id)
-      .first('allow_group', 'group_as_ticket', 'time_create_new_ticket');
-    if (contact.isGroup && !connection?.allow_group) return;
-    const groupStatus = contact.isGroup && connection?.group_as_ticket !== 'enabled';
-    for (let attempt = 0; attempt < 3; attempt += 1) {
-      const active = await this.active(contact.id, ctx.connection.id);
-      if (active) {
-        ctx.ticket = active;
-        return next();
-      }
-      try {
-        const reopened = await this.reopenRecent(contact.id, ctx.connection.id, connection?.time_create_new_ticket ?? 0, groupStatus);
-        ctx.ticket = reopened ?? (await this.create(ctx, groupStatus));
-        ctx.ticketCreated = !reopened;
-        return next();
-      } catch (error) {
-        if (!isUniqueViolation(error)) throw error;
-      }
-    }
-    throw new Error(`Could not settle the ticket of contact ${contact.id}`);
-  }
-
-  private async active(contactId: number, connectionId: number): Promise<TicketRecord | undefined> {
-    const row = await this.database.knex('tickets').where({ contact_id: contactId, whatsapp_id: connectionId }).whereIn('status', ACTIVE).first();
-    return row ? ticketRecord(row) : undefined;
-  }
-
-  private async reopenRecent(contactId: number, connectionId: number, minutes: number, groupStatus: boolean): Promise<TicketRecord | undefined> {
-    if (!minutes || minutes <= 0) return undefined;
-    const since = new Date(Date.now() - minutes * 60_000);
-    const [row] = await this.database
-      .knex('tickets')
-      .whereIn(
-        'id',
-        this.database
-          .knex('tickets')
-          .where({ contact_id: contactId, whatsapp_id: connectionId, status: 'closed' })
-          .where('updated_at', '>=', since)
-          .orderBy('updated_at', 'desc')
-          .limit(1)
-          .select('id'),
-      )
-      .update({ status: groupStatus ? 'group' : 'pending', user_id: null, closed_at: null, updated_at: new Date() })
-      .returning('*');
-    return row ? ticketRecord(row) : undefined;
-  }
-
-  private async create(ctx: InboundContext, groupStatus: boolean): Promise<TicketRecord> {
-    const [row] = await this.database
-      .knex('tickets')
-      .insert({
-        company_id: ctx.connection.companyId,
-        contact_id: ctx.contact!.id,
-        whatsapp_id: ctx.connection.id,
-        channel: ctx.connection.channel,
-        is_group: ctx.contact!.isGroup,
-        status: groupStatus ? 'group' : 'pending',
-      })
-      .returning('*');
-    await this.database
-      .knex('ticket_logs')
-      .insert({ company_id: ctx.connection.companyId, ticket_id: row.id, type: 'create' });
-    return ticketRecord(row);
+    const settled = await this.records.settleTicket(ctx.connection, ctx.contact!);
+    if (!settled) return;
+    ctx.ticket = settled.ticket;
+    ctx.ticketCreated = settled.created;
+    await next();
   }
 }
 
@@ -231,19 +134,6 @@ export class MessageStep implements ConversationHandler {
   }
 }
 
-function ticketRecord(row: Record<string, any>): TicketRecord {
-  return {
-    id: row.id,
-    uuid: row.uuid,
-    companyId: row.company_id,
-    status: row.status,
-    contactId: row.contact_id,
-    whatsappId: row.whatsapp_id,
-    queueId: row.queue_id,
-    userId: row.user_id,
-    isGroup: row.is_group,
-  };
-}
 
 /** snake_case row → the API's camelCase, for event payloads built from raw rows. */
 export function camelRow(row: Record<string, unknown>): Record<string, unknown> {

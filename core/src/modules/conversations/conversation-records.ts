@@ -1,0 +1,138 @@
+import { inject, injectable, type ConnectionInfo, type ContactRecord, type ContactRef, type TicketRecord } from '@switchboard/sdk';
+import { Database } from '../../platform/database/database.js';
+import { isUniqueViolation } from '../../platform/database/errors.js';
+
+const ACTIVE = ['open', 'pending', 'group'];
+
+/**
+ * The contact and ticket a conversation belongs to, shared by the inbound pipeline and the external API:
+ * contacts are upserted on (company, channel, number); one active ticket per contact and connection is kept by
+ * the partial unique index, and a creator that loses a race reads the winner's ticket.
+ */
+@injectable()
+export class ConversationRecords {
+  constructor(@inject(Database) private readonly database: Database) {}
+
+  async upsertContact(connection: ConnectionInfo, chat: ContactRef): Promise<ContactRecord> {
+    const knex = this.database.knex;
+    const [row] = await knex('contacts')
+      .insert({
+        company_id: connection.companyId,
+        channel: connection.channel,
+        number: chat.address,
+        name: chat.name?.trim() || chat.address,
+        email: chat.email ?? '',
+        is_group: Boolean(chat.isGroup),
+        ...(chat.profilePicUrl ? { profile_pic_url: chat.profilePicUrl } : {}),
+        whatsapp_id: connection.id,
+      })
+      .onConflict(['company_id', 'channel', 'number'])
+      .merge({
+        // A name the contact gave beats the bare number; an agent's edit stays unless the channel sends a new one.
+        name: chat.name?.trim() ? chat.name.trim() : knex.raw('contacts.name'),
+        whatsapp_id: connection.id,
+        updated_at: new Date(),
+      })
+      .returning(['id', 'company_id', 'name', 'number', 'channel', 'is_group', 'disable_bot', 'active']);
+    return {
+      id: row.id,
+      companyId: row.company_id,
+      name: row.name,
+      number: row.number,
+      channel: row.channel,
+      isGroup: row.is_group,
+      disableBot: row.disable_bot,
+      active: row.active,
+    };
+  }
+
+  /**
+   * The contact's active ticket on this connection, else (within timeCreateNewTicket) the last closed one
+   * reopened, else a new one. Undefined for a group on a connection that does not take groups.
+   */
+  async settleTicket(
+    connection: ConnectionInfo,
+    contact: ContactRecord,
+    initial: { status?: 'open' | 'pending'; userId?: number; queueId?: number } = {},
+  ): Promise<{ ticket: TicketRecord; created: boolean } | undefined> {
+    const settings = await this.database
+      .knex('connections')
+      .where('id', connection.id)
+      .first('allow_group', 'group_as_ticket', 'time_create_new_ticket');
+    if (contact.isGroup && !settings?.allow_group) return undefined;
+    const groupStatus = contact.isGroup && settings?.group_as_ticket !== 'enabled';
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const active = await this.active(contact.id, connection.id);
+      if (active) return { ticket: active, created: false };
+      try {
+        const reopened = await this.reopenRecent(contact.id, connection.id, settings?.time_create_new_ticket ?? 0, groupStatus);
+        if (reopened) return { ticket: reopened, created: false };
+        return { ticket: await this.create(connection, contact, groupStatus, initial), created: true };
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+      }
+    }
+    throw new Error(`Could not settle the ticket of contact ${contact.id}`);
+  }
+
+  private async active(contactId: number, connectionId: number): Promise<TicketRecord | undefined> {
+    const row = await this.database.knex('tickets').where({ contact_id: contactId, whatsapp_id: connectionId }).whereIn('status', ACTIVE).first();
+    return row ? ticketRecord(row) : undefined;
+  }
+
+  private async reopenRecent(contactId: number, connectionId: number, minutes: number, groupStatus: boolean): Promise<TicketRecord | undefined> {
+    if (!minutes || minutes <= 0) return undefined;
+    const since = new Date(Date.now() - minutes * 60_000);
+    const knex = this.database.knex;
+    const [row] = await knex('tickets')
+      .whereIn(
+        'id',
+        knex('tickets')
+          .where({ contact_id: contactId, whatsapp_id: connectionId, status: 'closed' })
+          .where('updated_at', '>=', since)
+          .orderBy('updated_at', 'desc')
+          .limit(1)
+          .select('id'),
+      )
+      .update({ status: groupStatus ? 'group' : 'pending', user_id: null, closed_at: null, updated_at: new Date() })
+      .returning('*');
+    return row ? ticketRecord(row) : undefined;
+  }
+
+  private async create(
+    connection: ConnectionInfo,
+    contact: ContactRecord,
+    groupStatus: boolean,
+    initial: { status?: 'open' | 'pending'; userId?: number; queueId?: number },
+  ): Promise<TicketRecord> {
+    const knex = this.database.knex;
+    const [row] = await knex('tickets')
+      .insert({
+        company_id: connection.companyId,
+        contact_id: contact.id,
+        whatsapp_id: connection.id,
+        channel: connection.channel,
+        is_group: contact.isGroup,
+        status: groupStatus ? 'group' : (initial.status ?? 'pending'),
+        user_id: initial.userId ?? null,
+        queue_id: initial.queueId ?? null,
+      })
+      .returning('*');
+    await knex('ticket_logs').insert({ company_id: connection.companyId, ticket_id: row.id, type: 'create', user_id: initial.userId ?? null });
+    return ticketRecord(row);
+  }
+}
+
+function ticketRecord(row: Record<string, any>): TicketRecord {
+  return {
+    id: row.id,
+    uuid: row.uuid,
+    companyId: row.company_id,
+    status: row.status,
+    contactId: row.contact_id,
+    whatsappId: row.whatsapp_id,
+    queueId: row.queue_id,
+    userId: row.user_id,
+    isGroup: row.is_group,
+  };
+}
