@@ -1,6 +1,7 @@
 import type { ContainerModule } from '@switchboard/sdk';
 import { authModule } from './auth/auth.module.js';
 import { companiesModule } from './companies/companies.module.js';
+import { externalApiModule } from './external-api/external-api.module.js';
 import { contactsModule } from './contacts/contacts.module.js';
 import { connectionsModule } from './connections/connections.module.js';
 import { conversationsModule } from './conversations/conversations.module.js';
@@ -36,4 +37,5 @@ export const coreModules: ContainerModule[] = [
   dashboardModule,
   contactsModule,
   tagsModule,
+  externalApiModule,
 ];

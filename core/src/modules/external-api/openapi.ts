@@ -1,0 +1,72 @@
+/** The external messages API, as an OpenAPI 3.1 document served at /api-docs (DESIGN §5). */
+export const externalApiDocument = {
+  openapi: '3.1.0',
+  info: {
+    title: 'Switchboard external messages API',
+    version: '1.0.0',
+    description:
+      'Send messages through one of your connections from another system. Authenticate with the connection token shown in the connection form (Authorization: Bearer <token>). The number has no mask: country code, area code and number, digits only. The contact and its ticket are created or reused.',
+  },
+  paths: {
+    '/api/messages/send': {
+      post: {
+        summary: 'Send a text or media message',
+        security: [{ connectionToken: [] }],
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': { schema: { $ref: '#/components/schemas/SendText' } },
+            'multipart/form-data': { schema: { $ref: '#/components/schemas/SendMedia' } },
+          },
+        },
+        responses: {
+          '200': {
+            description: 'Stored and queued for delivery',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Sent' } } },
+          },
+          '400': { description: 'Invalid body (ERR_VALIDATION with fields)', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+          '401': { description: 'Missing or unknown connection token (ERR_INVALID_TOKEN)', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+          '403': { description: "The company's plan has no external API (ERR_PLAN_FEATURE_DISABLED)", content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+          '429': { description: 'Too many requests for this token (ERR_TOO_MANY_REQUESTS)', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+        },
+      },
+    },
+  },
+  components: {
+    securitySchemes: { connectionToken: { type: 'http', scheme: 'bearer', description: 'The connection token (30 letters or digits)' } },
+    schemas: {
+      SendText: {
+        type: 'object',
+        required: ['number', 'body'],
+        properties: {
+          number: { type: 'string', pattern: '^\\d{8,20}$', example: '5511987654321' },
+          body: { type: 'string', example: 'Olá! Seu pedido saiu para entrega.' },
+          userId: { type: 'integer', description: 'Agent the ticket is assigned to (opens it)' },
+          queueId: { type: 'integer', description: 'Queue of a new ticket' },
+          sendSignature: { type: 'boolean', description: "Prefix the agent's name", default: false },
+        },
+      },
+      SendMedia: {
+        type: 'object',
+        required: ['number', 'medias'],
+        properties: {
+          number: { type: 'string', pattern: '^\\d{8,20}$' },
+          body: { type: 'string', description: 'Caption of the first file' },
+          userId: { type: 'integer' },
+          queueId: { type: 'integer' },
+          sendSignature: { type: 'boolean' },
+          medias: { type: 'array', items: { type: 'string', format: 'binary' }, maxItems: 10 },
+        },
+      },
+      Sent: {
+        type: 'object',
+        properties: { message: { type: 'string' }, ticketId: { type: 'integer' }, messageIds: { type: 'array', items: { type: 'integer' } } },
+      },
+      Error: {
+        type: 'object',
+        required: ['error'],
+        properties: { error: { type: 'string' }, message: { type: 'string' }, fields: { type: 'object', additionalProperties: { type: 'string' } } },
+      },
+    },
+  },
+} as const;
