@@ -21,6 +21,7 @@ import { SessionLock } from './platform/locks/session-lock.js';
 import { MediaStorage } from './platform/media/media-storage.js';
 import { RealtimeBus } from './platform/realtime/realtime-bus.js';
 import { authenticateSockets } from './platform/realtime/socket-auth.js';
+import { BackgroundWorker } from './platform/background-worker.js';
 import { createPorts, type Ports } from './platform/ports.js';
 import { Tenancy } from './platform/tenancy.js';
 import { Config, Logger } from './platform/tokens.js';
@@ -97,9 +98,15 @@ async function listen(options: ServerOptions, ports: Ports, secret: string, logg
   container.bind(Tenancy).toConstantValue(new Tenancy(ports.database.knex));
   container.bind(RateLimits).toConstantValue(new RateLimits({ redis: ports.redis, prefix: options.redisPrefix ?? 'sb:' }));
   container.load(...coreModules);
-  const plugins = await loadPlugins(discoverPluginPackages({ nodeModules: path.resolve(here, '../../node_modules'), extra: config.plugins.extra }));
+  const plugins = await loadPlugins(
+    discoverPluginPackages({ nodeModules: path.resolve(here, '../../node_modules'), extra: config.plugins.extra }),
+  );
   container.load(...plugins.map((plugin) => plugin.module));
-  const registry = new PluginRegistry(plugins, allBound<ChannelContribution>(container, ChannelContribution), allBound<IntegrationContribution>(container, IntegrationContribution));
+  const registry = new PluginRegistry(
+    plugins,
+    allBound<ChannelContribution>(container, ChannelContribution),
+    allBound<IntegrationContribution>(container, IntegrationContribution),
+  );
   container.bind(PluginRegistry).toConstantValue(registry);
 
   await container.get(FirstStart).run({ announce: options.announce ?? ((text) => console.log(text)) });
@@ -136,6 +143,8 @@ async function listen(options: ServerOptions, ports: Ports, secret: string, logg
   const { port } = http.address() as AddressInfo;
   const sessions = container.get(SessionManager);
   await sessions.startAll();
+  const workers = allBound<BackgroundWorker>(container, BackgroundWorker);
+  for (const worker of workers) await worker.start();
 
   let closed = false;
   return {
@@ -148,6 +157,7 @@ async function listen(options: ServerOptions, ports: Ports, secret: string, logg
     close: async () => {
       if (closed) return;
       closed = true;
+      for (const worker of workers) await worker.stop();
       await sessions.stopAll();
       await ports.realtime.close();
       await new Promise<void>((resolve) => http.close(() => resolve()));

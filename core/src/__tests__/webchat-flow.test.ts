@@ -50,10 +50,15 @@ describe('webchat conversation', () => {
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/text\/html/);
 
-    const visitor = await api(server, 'POST', `/widget/${widgetToken}/sessions`, { body: { name: 'Maria Visitante', email: 'maria@example.test' } });
+    const visitor = await api(server, 'POST', `/widget/${widgetToken}/sessions`, {
+      body: { name: 'Maria Visitante', email: 'maria@example.test' },
+    });
     expect(visitor.status).toBe(200);
     const visitorAuth = { authorization: `Bearer ${visitor.body.visitorToken}` };
-    const sent = await api(server, 'POST', `/widget/${widgetToken}/messages`, { headers: visitorAuth, body: { body: 'Olá, preciso de ajuda' } });
+    const sent = await api(server, 'POST', `/widget/${widgetToken}/messages`, {
+      headers: visitorAuth,
+      body: { body: 'Olá, preciso de ajuda' },
+    });
     expect(sent.status).toBe(200);
 
     const pending = await api(server, 'GET', '/tickets?status=pending', { token });
@@ -70,7 +75,9 @@ describe('webchat conversation', () => {
 
     const transcript = await eventually(async () => {
       const answer = await api(server, 'GET', `/widget/${widgetToken}/messages`, { headers: visitorAuth });
-      return answer.body.messages?.some((message: any) => message.fromMe && message.body.includes('como posso ajudar')) ? answer.body.messages : undefined;
+      return answer.body.messages?.some((message: any) => message.fromMe && message.body.includes('como posso ajudar'))
+        ? answer.body.messages
+        : undefined;
     });
     expect(transcript.map((message: any) => message.body)).toEqual(expect.arrayContaining(['Olá, preciso de ajuda']));
 

@@ -43,8 +43,12 @@ async function main(): Promise<void> {
   const server = await startServer({ config, announce: () => {} });
   try {
     const knex = server.ports.database.knex;
-    const [{ id: companyId }] = await knex('companies').insert({ name: 'Bench', plan_id: 1, due_date: new Date(Date.now() + 86_400_000) }).returning('id');
-    const [{ id: connectionId }] = await knex('connections').insert({ company_id: companyId, name: 'Bench', channel: 'bench' }).returning('id');
+    const [{ id: companyId }] = await knex('companies')
+      .insert({ name: 'Bench', plan_id: 1, due_date: new Date(Date.now() + 86_400_000) })
+      .returning('id');
+    const [{ id: connectionId }] = await knex('connections')
+      .insert({ company_id: companyId, name: 'Bench', channel: 'bench' })
+      .returning('id');
     const connection: ConnectionInfo = { id: connectionId, companyId, name: 'Bench', channel: 'bench', settings: {} };
     const pipeline = server.container.get(InboundPipeline);
 
@@ -63,8 +67,17 @@ async function main(): Promise<void> {
     const ceilingSeconds = await inParallel(MESSAGES, async (index) => {
       const ticket = tickets[index % tickets.length]!;
       await knex.transaction(async (trx) => {
-        await trx('messages').insert({ company_id: companyId, ticket_id: ticket.id, contact_id: ticket.contact_id, whatsapp_id: connectionId, external_id: `ceiling-${index}`, body: `message ${index}` });
-        await trx('tickets').where('id', ticket.id).update({ last_message: `message ${index}`, unread_messages: trx.raw('unread_messages + 1'), updated_at: new Date() });
+        await trx('messages').insert({
+          company_id: companyId,
+          ticket_id: ticket.id,
+          contact_id: ticket.contact_id,
+          whatsapp_id: connectionId,
+          external_id: `ceiling-${index}`,
+          body: `message ${index}`,
+        });
+        await trx('tickets')
+          .where('id', ticket.id)
+          .update({ last_message: `message ${index}`, unread_messages: trx.raw('unread_messages + 1'), updated_at: new Date() });
       });
     });
 

@@ -53,7 +53,11 @@ export class RecoveryService {
       });
     });
     try {
-      await live.session.send({ messageId: 0, to: { address: wpp }, body: `Seu código de verificação é ${code}. Ele expira em 10 minutos.` });
+      await live.session.send({
+        messageId: 0,
+        to: { address: wpp },
+        body: `Seu código de verificação é ${code}. Ele expira em 10 minutos.`,
+      });
     } catch {
       throw new AppError('ERR_SENDING_WAPP_MSG', 502, { message: 'Erro ao enviar código de verificação' });
     }

@@ -20,7 +20,9 @@ export class ConnectionsRoutes implements RouteContribution {
 
   register(api: ApiRouter): void {
     api.get('/whatsapp', signedIn, ({ auth }) => this.connections.list({ auth }));
-    api.get('/whatsapp/:id', manageConnections, ({ auth, params }) => this.connections.show({ auth, id: idParam(params.id, 'ERR_NO_WAPP_FOUND') }));
+    api.get('/whatsapp/:id', manageConnections, ({ auth, params }) =>
+      this.connections.show({ auth, id: idParam(params.id, 'ERR_NO_WAPP_FOUND') }),
+    );
     api.post(
       '/whatsapp',
       manageConnections,

@@ -41,7 +41,10 @@ export class ConnectionsService {
   async create(options: { auth: AuthContext; input: CreateConnectionInput }): Promise<Record<string, unknown>> {
     const { auth, input } = options;
     if (!this.registry.channel(input.channel)) {
-      throw new AppError('ERR_VALIDATION', 400, { message: `No plugin provides the channel ${input.channel}`, fields: { channel: 'Canal indisponível' } });
+      throw new AppError('ERR_VALIDATION', 400, {
+        message: `No plugin provides the channel ${input.channel}`,
+        fields: { channel: 'Canal indisponível' },
+      });
     }
     const flag = channelFlags[input.channel];
     if (flag && !auth.plan[flag]) throw new AppError('ERR_PLAN_FEATURE_DISABLED', 403);
@@ -51,12 +54,27 @@ export class ConnectionsService {
       const existingDefault = await scope.query(ConnectionModel).where('is_default', true).first();
       // The company's first connection is its default (ERR_NO_OTHER_WHATSAPP otherwise later).
       const isDefault = input.isDefault || !existingDefault;
-      if (isDefault && existingDefault) await scope.query(ConnectionModel).where('is_default', true).patch({ isDefault: false } as Partial<ConnectionModel>);
+      if (isDefault && existingDefault)
+        await scope
+          .query(ConnectionModel)
+          .where('is_default', true)
+          .patch({ isDefault: false } as Partial<ConnectionModel>);
       try {
         const { name, channel, ...rest } = input;
-        return await scope.insert(ConnectionModel, { ...rest, name, channel, isDefault, status: 'DISCONNECTED', ...camel(storedToken(this.secrets, token)) } as Partial<ConnectionModel>);
+        return await scope.insert(ConnectionModel, {
+          ...rest,
+          name,
+          channel,
+          isDefault,
+          status: 'DISCONNECTED',
+          ...camel(storedToken(this.secrets, token)),
+        } as Partial<ConnectionModel>);
       } catch (error) {
-        if (isUniqueViolation(error)) throw new AppError('ERR_CONNECTION_ALREADY_EXISTS', 409, { message: 'Já existe uma conexão com este nome', fields: { name: 'Já existe uma conexão com este nome' } });
+        if (isUniqueViolation(error))
+          throw new AppError('ERR_CONNECTION_ALREADY_EXISTS', 409, {
+            message: 'Já existe uma conexão com este nome',
+            fields: { name: 'Já existe uma conexão com este nome' },
+          });
         throw error;
       }
     });

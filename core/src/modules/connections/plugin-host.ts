@@ -1,4 +1,12 @@
-import { inject, injectable, type ConnectionInfo, type InboundEvent, type PluginHost, type PluginLogger, type PluginStore } from '@switchboard/sdk';
+import {
+  inject,
+  injectable,
+  type ConnectionInfo,
+  type InboundEvent,
+  type PluginHost,
+  type PluginLogger,
+  type PluginStore,
+} from '@switchboard/sdk';
 import type { Namespace } from 'socket.io';
 import { SecretKeys } from '../../platform/auth/app-secret.js';
 import { Database } from '../../platform/database/database.js';
@@ -32,7 +40,10 @@ export class CorePluginHost implements PluginHost {
 
   async findConnectionByToken(channel: string, token: string): Promise<ConnectionInfo | undefined> {
     if (!token) return undefined;
-    const row = await this.database.knex('connections').where({ channel, token_hash: tokenHash(this.secrets, token) }).first();
+    const row = await this.database
+      .knex('connections')
+      .where({ channel, token_hash: tokenHash(this.secrets, token) })
+      .first();
     return row ? toConnectionInfo(row, this.secrets) : undefined;
   }
 

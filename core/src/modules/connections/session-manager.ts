@@ -49,7 +49,10 @@ export class SessionManager {
   /** Starts every connection this node can own, and keeps sweeping for orphaned ones. */
   async startAll(): Promise<void> {
     await this.sweepOnce();
-    this.sweep = setInterval(() => void this.sweepOnce().catch((error) => this.logger.error({ err: error }, 'session sweep failed')), SWEEP_MS);
+    this.sweep = setInterval(
+      () => void this.sweepOnce().catch((error) => this.logger.error({ err: error }, 'session sweep failed')),
+      SWEEP_MS,
+    );
     this.sweep.unref();
   }
 
@@ -79,7 +82,11 @@ export class SessionManager {
       connection,
       inbound: (event) => this.pipeline.receive(connection, event),
       setStatus: (status, extra) => this.setStatus(connection, status, extra),
-      store: new DatabasePluginStore(this.database.knex, { company_id: row.company_id, plugin_id: row.channel, scope: `connection:${row.id}` }, row.id),
+      store: new DatabasePluginStore(
+        this.database.knex,
+        { company_id: row.company_id, plugin_id: row.channel, scope: `connection:${row.id}` },
+        row.id,
+      ),
       log: this.pluginLogger(connection),
     });
     const registration = this.live.register({ connection, session });
@@ -137,7 +144,11 @@ export class SessionManager {
     for (const { id } of rows) await this.ensureStarted(id);
   }
 
-  private async setStatus(connection: ConnectionInfo, status: ConnectionStatus, extra: { qrcode?: string; number?: string } = {}): Promise<void> {
+  private async setStatus(
+    connection: ConnectionInfo,
+    status: ConnectionStatus,
+    extra: { qrcode?: string; number?: string } = {},
+  ): Promise<void> {
     const changes: Record<string, unknown> = { status, qrcode: extra.qrcode ?? '', updated_at: new Date() };
     if (extra.number) changes.number = extra.number;
     await this.database.knex('connections').where('id', connection.id).update(changes);

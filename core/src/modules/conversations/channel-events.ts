@@ -19,7 +19,10 @@ export class ChannelEvents {
     switch (event.type) {
       case 'ack': {
         // Acks only move forward: a late "delivered" never undoes "read".
-        const [row] = await byExternalId(event.externalId).where('ack', '<', event.ack).update({ ack: event.ack, updated_at: new Date() }).returning('*');
+        const [row] = await byExternalId(event.externalId)
+          .where('ack', '<', event.ack)
+          .update({ ack: event.ack, updated_at: new Date() })
+          .returning('*');
         if (row) this.announce(connection, row);
         return;
       }

@@ -76,11 +76,20 @@ export class ConversationRecords {
   }
 
   private async active(contactId: number, connectionId: number): Promise<TicketRecord | undefined> {
-    const row = await this.database.knex('tickets').where({ contact_id: contactId, whatsapp_id: connectionId }).whereIn('status', ACTIVE).first();
+    const row = await this.database
+      .knex('tickets')
+      .where({ contact_id: contactId, whatsapp_id: connectionId })
+      .whereIn('status', ACTIVE)
+      .first();
     return row ? ticketRecord(row) : undefined;
   }
 
-  private async reopenRecent(contactId: number, connectionId: number, minutes: number, groupStatus: boolean): Promise<TicketRecord | undefined> {
+  private async reopenRecent(
+    contactId: number,
+    connectionId: number,
+    minutes: number,
+    groupStatus: boolean,
+  ): Promise<TicketRecord | undefined> {
     if (!minutes || minutes <= 0) return undefined;
     const since = new Date(Date.now() - minutes * 60_000);
     const knex = this.database.knex;
@@ -118,12 +127,29 @@ export class ConversationRecords {
         queue_id: initial.queueId ?? null,
       })
       .returning('*');
-    await knex('ticket_logs').insert({ company_id: connection.companyId, ticket_id: row.id, type: 'create', user_id: initial.userId ?? null });
+    await knex('ticket_logs').insert({
+      company_id: connection.companyId,
+      ticket_id: row.id,
+      type: 'create',
+      user_id: initial.userId ?? null,
+    });
     return ticketRecord(row);
   }
 }
 
-function ticketRecord(row: Record<string, any>): TicketRecord {
+interface TicketRow {
+  id: number;
+  uuid: string;
+  company_id: number;
+  status: TicketRecord['status'];
+  contact_id: number;
+  whatsapp_id: number | null;
+  queue_id: number | null;
+  user_id: number | null;
+  is_group: boolean;
+}
+
+function ticketRecord(row: TicketRow): TicketRecord {
   return {
     id: row.id,
     uuid: row.uuid,

@@ -134,7 +134,6 @@ export class MessageStep implements ConversationHandler {
   }
 }
 
-
 /** snake_case row → the API's camelCase, for event payloads built from raw rows. */
 export function camelRow(row: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};

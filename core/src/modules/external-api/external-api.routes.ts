@@ -43,7 +43,10 @@ export class ExternalApiRoutes implements RouteContribution {
       async ({ req, body, files }) => {
         const input = await validate(sendSchema, body);
         if (!input.body.trim() && files.length === 0) {
-          throw new AppError('ERR_VALIDATION', 400, { message: 'body or medias is required', fields: { body: 'body or medias is required' } });
+          throw new AppError('ERR_VALIDATION', 400, {
+            message: 'body or medias is required',
+            fields: { body: 'body or medias is required' },
+          });
         }
         const [scheme, token] = (req.headers.authorization ?? '').split(' ');
         const sent = await this.external.send({

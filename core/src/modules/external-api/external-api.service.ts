@@ -35,7 +35,10 @@ export class ExternalApiService {
     const knex = this.database.knex;
     const row = input.token ? await knex('connections').where('token_hash', tokenHash(this.secrets, input.token)).first() : undefined;
     if (!row) throw new AppError('ERR_INVALID_TOKEN', 401, { message: 'Token inválido' });
-    const plan = await knex('companies as c').join('plans as p', 'p.id', 'c.plan_id').where('c.id', row.company_id).first('p.use_external_api');
+    const plan = await knex('companies as c')
+      .join('plans as p', 'p.id', 'c.plan_id')
+      .where('c.id', row.company_id)
+      .first('p.use_external_api');
     if (!plan?.use_external_api) throw new AppError('ERR_PLAN_FEATURE_DISABLED', 403);
     const companyId: number = row.company_id;
     if (input.userId && !(await knex('users').where({ id: input.userId, company_id: companyId }).first('id'))) {

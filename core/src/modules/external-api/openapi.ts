@@ -24,10 +24,22 @@ export const externalApiDocument = {
             description: 'Stored and queued for delivery',
             content: { 'application/json': { schema: { $ref: '#/components/schemas/Sent' } } },
           },
-          '400': { description: 'Invalid body (ERR_VALIDATION with fields)', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
-          '401': { description: 'Missing or unknown connection token (ERR_INVALID_TOKEN)', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
-          '403': { description: "The company's plan has no external API (ERR_PLAN_FEATURE_DISABLED)", content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
-          '429': { description: 'Too many requests for this token (ERR_TOO_MANY_REQUESTS)', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+          '400': {
+            description: 'Invalid body (ERR_VALIDATION with fields)',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+          },
+          '401': {
+            description: 'Missing or unknown connection token (ERR_INVALID_TOKEN)',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+          },
+          '403': {
+            description: "The company's plan has no external API (ERR_PLAN_FEATURE_DISABLED)",
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+          },
+          '429': {
+            description: 'Too many requests for this token (ERR_TOO_MANY_REQUESTS)',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+          },
         },
       },
     },
@@ -60,12 +72,20 @@ export const externalApiDocument = {
       },
       Sent: {
         type: 'object',
-        properties: { message: { type: 'string' }, ticketId: { type: 'integer' }, messageIds: { type: 'array', items: { type: 'integer' } } },
+        properties: {
+          message: { type: 'string' },
+          ticketId: { type: 'integer' },
+          messageIds: { type: 'array', items: { type: 'integer' } },
+        },
       },
       Error: {
         type: 'object',
         required: ['error'],
-        properties: { error: { type: 'string' }, message: { type: 'string' }, fields: { type: 'object', additionalProperties: { type: 'string' } } },
+        properties: {
+          error: { type: 'string' },
+          message: { type: 'string' },
+          fields: { type: 'object', additionalProperties: { type: 'string' } },
+        },
       },
     },
   },

@@ -40,7 +40,9 @@ export class MessageDelivery {
   serve(connectionId: number): void {
     if (this.served.has(connectionId)) return;
     this.served.add(connectionId);
-    this.jobs.process<DeliveryJob>(MessageDelivery.queueOf(connectionId), (data, job) => this.deliver(data.messageId, job), { concurrency: 1 });
+    this.jobs.process<DeliveryJob>(MessageDelivery.queueOf(connectionId), (data, job) => this.deliver(data.messageId, job), {
+      concurrency: 1,
+    });
   }
 
   async enqueue(message: { id: number; whatsappId: number }): Promise<void> {
@@ -58,8 +60,13 @@ export class MessageDelivery {
     try {
       const live = message.whatsapp_id ? this.live.get(message.whatsapp_id) : undefined;
       if (!live) throw new Error('ERR_WAPP_NOT_INITIALIZED');
-      const contact = await knex('tickets as t').join('contacts as c', 'c.id', 't.contact_id').where('t.id', message.ticket_id).first('c.number', 'c.name', 'c.is_group', 'c.email');
-      const quoted = message.quoted_msg_id ? await knex('messages').where('id', message.quoted_msg_id).first('external_id', 'from_me', 'body') : undefined;
+      const contact = await knex('tickets as t')
+        .join('contacts as c', 'c.id', 't.contact_id')
+        .where('t.id', message.ticket_id)
+        .first('c.number', 'c.name', 'c.is_group', 'c.email');
+      const quoted = message.quoted_msg_id
+        ? await knex('messages').where('id', message.quoted_msg_id).first('external_id', 'from_me', 'body')
+        : undefined;
       const result = await live.session.send({
         messageId,
         to: { address: contact.number, name: contact.name, isGroup: contact.is_group, email: contact.email ?? undefined },
@@ -75,7 +82,10 @@ export class MessageDelivery {
         quoted: quoted?.external_id ? { externalId: quoted.external_id, fromMe: quoted.from_me, body: quoted.body } : undefined,
         vCard: message.v_card ?? undefined,
       });
-      const [sent] = await knex('messages').where('id', messageId).update({ external_id: result.externalId, ack: 1, updated_at: new Date() }).returning('*');
+      const [sent] = await knex('messages')
+        .where('id', messageId)
+        .update({ external_id: result.externalId, ack: 1, updated_at: new Date() })
+        .returning('*');
       this.announce(sent);
     } catch (error) {
       if (job.attempt > RETRIES) {
@@ -88,7 +98,10 @@ export class MessageDelivery {
     }
   }
 
-  private announce(row: Record<string, any>): void {
-    this.realtime.emit([rooms.company(row.company_id), rooms.ticket(row.ticket_id)], 'appMessage', { action: 'update', message: camelRow(row) });
+  private announce(row: { company_id: number; ticket_id: number } & Record<string, unknown>): void {
+    this.realtime.emit([rooms.company(row.company_id), rooms.ticket(row.ticket_id)], 'appMessage', {
+      action: 'update',
+      message: camelRow(row),
+    });
   }
 }

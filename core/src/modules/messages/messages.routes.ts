@@ -14,7 +14,13 @@ const sendSchema = yup.object({
     .default(false),
   quotedMsg: yup
     .mixed<{ id: number } | number>()
-    .transform((value) => (value && typeof value === 'object' ? Number((value as { id: unknown }).id) : value === undefined || value === null || value === '' ? undefined : Number(value)))
+    .transform((value) =>
+      value && typeof value === 'object'
+        ? Number((value as { id: unknown }).id)
+        : value === undefined || value === null || value === ''
+          ? undefined
+          : Number(value),
+    )
     .optional(),
   vCard: yup.string().max(8192).optional(),
 });
@@ -40,7 +46,15 @@ export class MessagesRoutes implements RouteContribution {
           throw new AppError('ERR_VALIDATION', 400, { message: 'A message needs text or a file', fields: { body: 'Mensagem vazia' } });
         }
         const ticketId = idParam(params.ticketId, 'ERR_NO_TICKET_FOUND');
-        const sent = await this.messages.send({ auth, ticketId, body: input.body, isPrivate: input.isPrivate, quotedMsgId, vCard: input.vCard, files });
+        const sent = await this.messages.send({
+          auth,
+          ticketId,
+          body: input.body,
+          isPrivate: input.isPrivate,
+          quotedMsgId,
+          vCard: input.vCard,
+          files,
+        });
         return { messages: sent };
       },
       { upload: { fields: ['medias'], maxFiles: 10, maxFileBytes: 64 * 1024 * 1024 }, status: 201 },

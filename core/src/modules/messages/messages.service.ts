@@ -34,8 +34,14 @@ export class MessagesService {
       .offset((options.pageNumber - 1) * PAGE_SIZE);
     const hasMore = rows.length > PAGE_SIZE;
     if (ticket.unreadMessages > 0) {
-      await scope.query(TicketModel).findById(ticket.id).patch({ unreadMessages: 0 } as Partial<TicketModel>);
-      await scope.query(MessageModel).where({ ticket_id: ticket.id, read: false }).patch({ read: true } as Partial<MessageModel>);
+      await scope
+        .query(TicketModel)
+        .findById(ticket.id)
+        .patch({ unreadMessages: 0 } as Partial<TicketModel>);
+      await scope
+        .query(MessageModel)
+        .where({ ticket_id: ticket.id, read: false })
+        .patch({ read: true } as Partial<MessageModel>);
       this.realtime.emit(rooms.company(options.auth.companyId), 'ticket', { action: 'updateUnread', ticketId: ticket.id });
     }
     return { messages: rows.slice(0, PAGE_SIZE).reverse(), ticket, hasMore };

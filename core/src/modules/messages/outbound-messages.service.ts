@@ -23,7 +23,11 @@ export class OutboundMessagesService implements OutboundMessages {
     const ticket = await scope.findOrFail(TicketModel, options.ticketId, 'ERR_NO_TICKET_FOUND');
     if (options.quotedMsgId) {
       const quoted = await scope.query(MessageModel).findById(options.quotedMsgId).where('ticket_id', ticket.id);
-      if (!quoted) throw new AppError('ERR_VALIDATION', 400, { message: 'The quoted message is not in this ticket', fields: { quotedMsg: 'Mensagem citada inválida' } });
+      if (!quoted)
+        throw new AppError('ERR_VALIDATION', 400, {
+          message: 'The quoted message is not in this ticket',
+          fields: { quotedMsg: 'Mensagem citada inválida' },
+        });
     }
     let body = options.body;
     if (options.signed && options.userId && body.trim()) {
@@ -31,7 +35,12 @@ export class OutboundMessagesService implements OutboundMessages {
       if (user) body = `*${user.name}:*\n${body}`;
     }
     const stored = options.media
-      ? await this.media.save({ companyId: options.companyId, folder: `messages/${ticket.id}`, fileName: `${Date.now()}-${options.media.fileName}`, data: options.media.data })
+      ? await this.media.save({
+          companyId: options.companyId,
+          folder: `messages/${ticket.id}`,
+          fileName: `${Date.now()}-${options.media.fileName}`,
+          data: options.media.data,
+        })
       : undefined;
     const message = await this.tenancy.transaction(options.companyId, async (trx) => {
       const created = await trx.insert(MessageModel, {
@@ -49,7 +58,13 @@ export class OutboundMessagesService implements OutboundMessages {
         vCard: options.vCard ?? null,
         mediaType: stored ? mediaTypeOf(options.media!.mimeType) : 'chat',
         mediaUrl: stored?.path ?? null,
-        data: stored ? { fileName: options.media!.fileName, mimeType: options.media!.mimeType } : null,
+        data:
+          stored || options.origin
+            ? {
+                ...(stored ? { fileName: options.media!.fileName, mimeType: options.media!.mimeType } : {}),
+                ...(options.origin ? { origin: options.origin } : {}),
+              }
+            : null,
       } as Partial<MessageModel>);
       if (!options.isPrivate) {
         await trx
@@ -59,7 +74,11 @@ export class OutboundMessagesService implements OutboundMessages {
       }
       return created;
     });
-    this.realtime.emit([rooms.company(options.companyId), rooms.ticket(ticket.id)], 'appMessage', { action: 'create', message: message.toJSON(), ticket: ticket.toJSON() });
+    this.realtime.emit([rooms.company(options.companyId), rooms.ticket(ticket.id)], 'appMessage', {
+      action: 'create',
+      message: message.toJSON(),
+      ticket: ticket.toJSON(),
+    });
     if (!options.isPrivate && ticket.whatsappId) await this.delivery.enqueue({ id: message.id, whatsappId: ticket.whatsappId });
     return message;
   }

@@ -13,6 +13,8 @@ export interface SendOptions {
   media?: { data: Buffer; fileName: string; mimeType: string };
   /** Prefix the agent's name (sendSignMessage). */
   signed?: boolean;
+  /** Where the message comes from (e.g. { scheduleId }), kept with it so a retried sender can tell it went. */
+  origin?: Record<string, number | string>;
 }
 
 export const OutboundMessages = Symbol('OutboundMessages');

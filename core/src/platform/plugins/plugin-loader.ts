@@ -18,14 +18,17 @@ export function discoverPluginPackages(options: { nodeModules: string; extra: st
     for (const name of readdirSync(scoped)) if (name.startsWith('plugin-')) found.set(`@switchboard/${name}`, path.join(scoped, name));
   }
   if (existsSync(options.nodeModules)) {
-    for (const name of readdirSync(options.nodeModules)) if (name.startsWith('switchboard-plugin-')) found.set(name, path.join(options.nodeModules, name));
+    for (const name of readdirSync(options.nodeModules))
+      if (name.startsWith('switchboard-plugin-')) found.set(name, path.join(options.nodeModules, name));
   }
   for (const name of options.extra) {
     const directory = path.join(options.nodeModules, name);
     if (!existsSync(path.join(directory, 'package.json'))) throw new Error(`Plugin ${name} named in PLUGINS is not installed`);
     found.set(name, directory);
   }
-  return [...found].map(([packageName, directory]) => ({ packageName, directory })).sort((a, b) => a.packageName.localeCompare(b.packageName));
+  return [...found]
+    .map(([packageName, directory]) => ({ packageName, directory }))
+    .sort((a, b) => a.packageName.localeCompare(b.packageName));
 }
 
 /**

@@ -5,7 +5,9 @@ export const routeAccessCases: RouteAccessCase[] = [
   {
     route: 'GET /whatsapp/:id',
     record: async ({ knex, companyId }) => {
-      const [row] = await knex('connections').insert({ company_id: companyId, name: `Conn ${Date.now()}${Math.random()}`, channel: 'webchat' }).returning('id');
+      const [row] = await knex('connections')
+        .insert({ company_id: companyId, name: `Conn ${Date.now()}${Math.random()}`, channel: 'webchat' })
+        .returning('id');
       return { path: `/whatsapp/${row.id}` };
     },
   },

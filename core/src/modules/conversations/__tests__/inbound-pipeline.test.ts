@@ -10,7 +10,10 @@ let connection: ConnectionInfo;
 beforeAll(async () => {
   server = await startTestServer();
   company = await server.createCompany();
-  const [row] = await server.ports.database.knex('connections').insert({ company_id: company.companyId, name: 'Site', channel: 'test-channel', status: 'CONNECTED' }).returning('id');
+  const [row] = await server.ports.database
+    .knex('connections')
+    .insert({ company_id: company.companyId, name: 'Site', channel: 'test-channel', status: 'CONNECTED' })
+    .returning('id');
   connection = { id: row.id, companyId: company.companyId, name: 'Site', channel: 'test-channel', settings: {} };
 });
 
@@ -29,7 +32,9 @@ describe('inbound pipeline', () => {
 
   it('turns 50 concurrent first messages of one contact into one pending ticket with 50 messages', async () => {
     const pipeline = server.container.get(InboundPipeline);
-    await Promise.all(Array.from({ length: 50 }, (_, index) => pipeline.receive(connection, message(`burst-${index}`, 'visitor-burst', `hello ${index}`))));
+    await Promise.all(
+      Array.from({ length: 50 }, (_, index) => pipeline.receive(connection, message(`burst-${index}`, 'visitor-burst', `hello ${index}`))),
+    );
     const knex = server.ports.database.knex;
     const contacts = await knex('contacts').where({ company_id: company.companyId, number: 'visitor-burst' });
     expect(contacts).toHaveLength(1);
@@ -47,7 +52,10 @@ describe('inbound pipeline', () => {
     await pipeline.receive(connection, twice);
     const knex = server.ports.database.knex;
     expect(await knex('messages').where({ whatsapp_id: connection.id, external_id: 'dup-1' })).toHaveLength(1);
-    const ticket = await knex('tickets as t').join('contacts as c', 'c.id', 't.contact_id').where('c.number', 'visitor-dup').first('t.unread_messages');
+    const ticket = await knex('tickets as t')
+      .join('contacts as c', 'c.id', 't.contact_id')
+      .where('c.number', 'visitor-dup')
+      .first('t.unread_messages');
     expect(ticket.unread_messages).toBe(1);
   });
 
@@ -58,7 +66,14 @@ describe('inbound pipeline', () => {
     await pipeline.receive(connection, { type: 'ack', externalId: 'm-ack', ack: 3 });
     await pipeline.receive(connection, { type: 'ack', externalId: 'm-ack', ack: 2 });
     await pipeline.receive(connection, { type: 'edit', externalId: 'm-ack', body: 'first (edited)' });
-    await pipeline.receive(connection, { type: 'reaction', externalId: 'r-1', targetExternalId: 'm-ack', emoji: '👍', chat: { address: 'visitor-events' }, fromMe: false });
+    await pipeline.receive(connection, {
+      type: 'reaction',
+      externalId: 'r-1',
+      targetExternalId: 'm-ack',
+      emoji: '👍',
+      chat: { address: 'visitor-events' },
+      fromMe: false,
+    });
     const stored = await knex('messages').where({ whatsapp_id: connection.id, external_id: 'm-ack' }).first();
     expect(stored).toMatchObject({ ack: 3, body: 'first (edited)', is_edited: true });
     const reaction = await knex('messages').where({ whatsapp_id: connection.id, external_id: 'r-1' }).first();

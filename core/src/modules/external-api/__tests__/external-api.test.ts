@@ -17,7 +17,13 @@ async function connectionWithRecorder(options: { useExternalApi: boolean }): Pro
   const plain = newConnectionToken();
   const [row] = await server.ports.database
     .knex('connections')
-    .insert({ company_id: company.companyId, name: 'API', channel: 'recorder', status: 'CONNECTED', ...storedToken(server.container.get(SecretKeys), plain) })
+    .insert({
+      company_id: company.companyId,
+      name: 'API',
+      channel: 'recorder',
+      status: 'CONNECTED',
+      ...storedToken(server.container.get(SecretKeys), plain),
+    })
     .returning('id');
   server.container.get(LiveSessions).register({
     connection: { id: row.id, companyId: company.companyId, name: 'API', channel: 'recorder', settings: {} },

@@ -1,0 +1,104 @@
+import { inject, injectable } from '@switchboard/sdk';
+import type { BackgroundWorker } from '../../platform/background-worker.js';
+import { SecretKeys } from '../../platform/auth/app-secret.js';
+import { Database } from '../../platform/database/database.js';
+import { Logger } from '../../platform/tokens.js';
+import { toConnectionInfo } from '../connections/connection-info.js';
+import { ConversationRecords } from '../conversations/conversation-records.js';
+import { OutboundMessages } from '../messages/outbound-messages.js';
+import type { ScheduleModel } from './schedule.model.js';
+import { ScheduleService } from './schedule.service.js';
+
+const SWEEP_MS = 1000;
+
+/**
+ * Sends due schedules. The database is the source of truth: every node sweeps, claimDue hands each row to one
+ * sweeper, a claim left by a dead node is taken again after its timeout, and a retried row whose message was
+ * already stored is only marked sent, so nothing is lost or sent twice across a restart.
+ */
+@injectable()
+export class ScheduleDispatcher implements BackgroundWorker {
+  readonly name = 'schedules';
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<void>;
+
+  constructor(
+    @inject(ScheduleService) private readonly schedules: ScheduleService,
+    @inject(OutboundMessages) private readonly outbound: OutboundMessages,
+    @inject(ConversationRecords) private readonly records: ConversationRecords,
+    @inject(Database) private readonly database: Database,
+    @inject(SecretKeys) private readonly secrets: SecretKeys,
+    @inject(Logger) private readonly logger: Logger,
+  ) {}
+
+  async start(): Promise<void> {
+    this.timer = setInterval(() => {
+      if (this.running) return;
+      this.running = this.sweep()
+        .catch((error) => this.logger.error({ err: error }, 'schedule sweep failed'))
+        .finally(() => (this.running = undefined));
+    }, SWEEP_MS);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.running;
+  }
+
+  /** One pass: claim what is due and send it. */
+  async sweep(now = new Date()): Promise<void> {
+    for (const schedule of await this.schedules.claimDue({ now })) {
+      try {
+        await this.dispatch(schedule);
+        await this.schedules.markSent(schedule.id);
+      } catch (error) {
+        this.logger.warn({ err: error, scheduleId: schedule.id }, 'schedule could not be sent');
+        await this.schedules.markFailed(schedule.id, error);
+      }
+    }
+  }
+
+  private async dispatch(schedule: ScheduleModel): Promise<void> {
+    const knex = this.database.knex;
+    if (schedule.attempts > 1) {
+      const already = await knex('messages')
+        .where('company_id', schedule.companyId)
+        .whereRaw(`data->'origin'->>'scheduleId' = ?`, [String(schedule.id)])
+        .first('id');
+      if (already) return;
+    }
+    const ticketId = schedule.ticketId ?? (await this.ticketFor(schedule));
+    await this.outbound.send({
+      companyId: schedule.companyId,
+      ticketId,
+      userId: schedule.userId,
+      body: schedule.body,
+      origin: { scheduleId: schedule.id },
+    });
+  }
+
+  /** The contact's ticket on the schedule's connection, else on the company's default connection. */
+  private async ticketFor(schedule: ScheduleModel): Promise<number> {
+    const knex = this.database.knex;
+    const query = knex('connections').where('company_id', schedule.companyId);
+    const row = schedule.whatsappId
+      ? await query.where('id', schedule.whatsappId).first()
+      : await query.orderBy([{ column: 'is_default', order: 'desc' }, 'id']).first();
+    if (!row) throw new Error('ERR_NO_DEF_WAPP_FOUND');
+    const contact = await knex('contacts').where({ id: schedule.contactId, company_id: schedule.companyId }).first();
+    if (!contact) throw new Error('ERR_NO_CONTACT_FOUND');
+    const settled = await this.records.settleTicket(toConnectionInfo(row, this.secrets), {
+      id: contact.id,
+      companyId: contact.company_id,
+      name: contact.name,
+      number: contact.number,
+      channel: contact.channel,
+      isGroup: contact.is_group,
+      disableBot: contact.disable_bot,
+      active: contact.active,
+    });
+    if (!settled) throw new Error('ERR_CREATING_TICKET');
+    return settled.ticket.id;
+  }
+}
