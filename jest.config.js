@@ -16,6 +16,8 @@ export default {
     '^@switchboard/(config|sdk|migrations|core)$': '<rootDir>/$1/src/index.ts',
     '^@switchboard/sdk/testing$': '<rootDir>/sdk/src/testing/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
+    // Its ESM build imports JSON without an import attribute, which jest warns about on every load.
+    '^libphonenumber-js$': '<rootDir>/node_modules/libphonenumber-js/index.cjs',
   },
   testMatch: ['**/__tests__/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/web/'],

@@ -39,6 +39,8 @@ export interface ServerOptions {
   database?: Ports['database'];
   /** Where the first-start credentials are printed; the console by default. */
   announce?: (text: string) => void;
+  /** Run the background workers (dispatchers, sweepers); tests that drive them by hand turn them off. */
+  backgroundWorkers?: boolean;
 }
 
 export interface RunningServer {
@@ -143,7 +145,7 @@ async function listen(options: ServerOptions, ports: Ports, secret: string, logg
   const { port } = http.address() as AddressInfo;
   const sessions = container.get(SessionManager);
   await sessions.startAll();
-  const workers = allBound<BackgroundWorker>(container, BackgroundWorker);
+  const workers = options.backgroundWorkers === false ? [] : allBound<BackgroundWorker>(container, BackgroundWorker);
   for (const worker of workers) await worker.start();
 
   let closed = false;

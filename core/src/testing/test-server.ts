@@ -38,7 +38,9 @@ export interface CompanyFixture {
  * A real server on a free port over a fresh database: PostgreSQL and Redis when DATABASE_URL / REDIS_URL are
  * set (CI), otherwise PGlite and the in-process adapters. Redis keys get a prefix of their own.
  */
-export async function startTestServer(options: { env?: Record<string, string>; useRedis?: boolean } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: { env?: Record<string, string>; useRedis?: boolean; backgroundWorkers?: boolean } = {},
+): Promise<TestServer> {
   const testDatabase = await createTestDatabase({ migrate: false });
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sb-test-'));
   const redisUrl = options.useRedis === false ? undefined : redisUrlForTests();
@@ -58,6 +60,7 @@ export async function startTestServer(options: { env?: Record<string, string>; u
     database: testDatabase.database,
     redisPrefix: `sbtest:${process.pid}:${randomBytes(4).toString('hex')}:`,
     announce: () => {},
+    backgroundWorkers: options.backgroundWorkers,
   });
   let sequence = 0;
 

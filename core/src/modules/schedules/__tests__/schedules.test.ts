@@ -13,7 +13,8 @@ const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).t
 const agent = () => company.users[0]!;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // The dispatcher's side is driven by hand here; the running dispatcher is tested in schedule-restart.test.ts.
+  server = await startTestServer({ backgroundWorkers: false });
   company = await server.createCompany({ users: [{ profile: 'user' }] });
   other = await server.createCompany();
 });
