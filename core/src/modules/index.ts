@@ -7,6 +7,7 @@ import { connectionsModule } from './connections/connections.module.js';
 import { conversationsModule } from './conversations/conversations.module.js';
 import { messagesModule } from './messages/messages.module.js';
 import { healthModule } from './health/health.module.js';
+import { realtimeModule } from './realtime/realtime.module.js';
 import { helpsModule } from './helps/helps.module.js';
 import { plansModule } from './plans/plans.module.js';
 import { settingsModule } from './settings/settings.module.js';
@@ -38,4 +39,5 @@ export const coreModules: ContainerModule[] = [
   contactsModule,
   tagsModule,
   externalApiModule,
+  realtimeModule,
 ];

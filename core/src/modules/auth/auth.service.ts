@@ -3,6 +3,7 @@ import { Database } from '../../platform/database/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.js';
 import { TokenService } from '../../platform/auth/tokens.js';
+import { SocketSessions } from '../realtime/socket-sessions.js';
 import { UserViews } from '../users/user-view.js';
 
 export interface Session {
@@ -18,6 +19,7 @@ export class AuthService {
     @inject(Database) private readonly database: Database,
     @inject(TokenService) private readonly tokens: TokenService,
     @inject(UserViews) private readonly views: UserViews,
+    @inject(SocketSessions) private readonly sockets: SocketSessions,
   ) {}
 
   async login(options: { email: string; password: string }): Promise<Session> {
@@ -32,6 +34,7 @@ export class AuthService {
       .update({ token_version: knex.raw('token_version + 1'), last_login: now, online: true, updated_at: now })
       .returning('token_version');
     await knex('companies').where('id', user.company_id).update({ last_login: now });
+    await this.sockets.endOlderSessions(user.id, tokenVersion, 'elsewhere');
     return this.session({ userId: user.id, companyId: user.company_id, tokenVersion });
   }
 
@@ -46,10 +49,12 @@ export class AuthService {
 
   /** Ends every session of the user (all devices). */
   async logout(userId: number): Promise<void> {
-    await this.database
+    const [user] = await this.database
       .knex('users')
       .where('id', userId)
-      .update({ token_version: this.database.knex.raw('token_version + 1'), online: false, updated_at: new Date() });
+      .update({ token_version: this.database.knex.raw('token_version + 1'), online: false, updated_at: new Date() })
+      .returning('token_version');
+    if (user) await this.sockets.endOlderSessions(userId, user.token_version, 'logout');
   }
 
   /** The user a still-valid access or refresh token names, if any (logout works with either). */

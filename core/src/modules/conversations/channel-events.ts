@@ -1,6 +1,6 @@
 import { inject, injectable, type ConnectionInfo, type InboundEvent } from '@switchboard/sdk';
 import { Database } from '../../platform/database/database.js';
-import { RealtimeBus, rooms } from '../../platform/realtime/realtime-bus.js';
+import { audienceOf, TicketEvents } from '../realtime/ticket-audience.js';
 import { camelRow } from './core-steps.js';
 
 type NonMessageEvent = Exclude<InboundEvent, { type: 'message' }>;
@@ -10,7 +10,7 @@ type NonMessageEvent = Exclude<InboundEvent, { type: 'message' }>;
 export class ChannelEvents {
   constructor(
     @inject(Database) private readonly database: Database,
-    @inject(RealtimeBus) private readonly realtime: RealtimeBus,
+    @inject(TicketEvents) private readonly events: TicketEvents,
   ) {}
 
   async apply(connection: ConnectionInfo, event: NonMessageEvent): Promise<void> {
@@ -23,19 +23,19 @@ export class ChannelEvents {
           .where('ack', '<', event.ack)
           .update({ ack: event.ack, updated_at: new Date() })
           .returning('*');
-        if (row) this.announce(connection, row);
+        if (row) await this.announce(row);
         return;
       }
       case 'edit': {
         const [row] = await byExternalId(event.externalId)
           .update({ body: event.body, is_edited: true, edited_at: new Date(), updated_at: new Date() })
           .returning('*');
-        if (row) this.announce(connection, row);
+        if (row) await this.announce(row);
         return;
       }
       case 'delete': {
         const [row] = await byExternalId(event.externalId).update({ is_deleted: true, updated_at: new Date() }).returning('*');
-        if (row) this.announce(connection, row);
+        if (row) await this.announce(row);
         return;
       }
       case 'reaction': {
@@ -56,7 +56,7 @@ export class ChannelEvents {
           .onConflict(['whatsapp_id', 'external_id'])
           .ignore()
           .returning('*');
-        if (row) this.announce(connection, row, 'create');
+        if (row) await this.announce(row, 'create');
         return;
       }
       case 'presence': {
@@ -64,10 +64,8 @@ export class ChannelEvents {
           .join('contacts as c', 'c.id', 't.contact_id')
           .where({ 't.whatsapp_id': connection.id, 'c.number': event.chat.address, 'c.company_id': connection.companyId })
           .whereIn('t.status', ['open', 'pending', 'group'])
-          .first('t.id');
-        if (ticket) {
-          this.realtime.emit(rooms.company(connection.companyId), 'presence', { ticketId: ticket.id, presence: event.presence });
-        }
+          .first('t.id', 't.company_id', 't.status', 't.queue_id', 't.user_id');
+        if (ticket) this.events.presence(audienceOf(ticket), event.presence);
         return;
       }
       case 'call':
@@ -76,10 +74,8 @@ export class ChannelEvents {
     }
   }
 
-  private announce(connection: ConnectionInfo, row: Record<string, unknown>, action: 'create' | 'update' = 'update'): void {
-    this.realtime.emit([rooms.company(connection.companyId), rooms.ticket(row.ticket_id as number)], 'appMessage', {
-      action,
-      message: camelRow(row),
-    });
+  private async announce(row: Record<string, unknown>, action: 'create' | 'update' = 'update'): Promise<void> {
+    const ticket = await this.database.knex('tickets').where('id', row.ticket_id as number).first('id', 'company_id', 'status', 'queue_id', 'user_id');
+    if (ticket) this.events.message(audienceOf(ticket), { action, message: camelRow(row) });
   }
 }

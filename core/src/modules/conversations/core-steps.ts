@@ -1,7 +1,7 @@
 import { inject, injectable, conversationSteps, type ConversationHandler, type InboundContext } from '@switchboard/sdk';
 import { Database } from '../../platform/database/database.js';
 import { MediaStorage } from '../../platform/media/media-storage.js';
-import { RealtimeBus, rooms } from '../../platform/realtime/realtime-bus.js';
+import { audienceOf, TicketEvents } from '../realtime/ticket-audience.js';
 import { ConversationRecords } from './conversation-records.js';
 import { mediaTypeOf } from '../messages/media-type.js';
 
@@ -65,7 +65,7 @@ export class MessageStep implements ConversationHandler {
   constructor(
     @inject(Database) private readonly database: Database,
     @inject(MediaStorage) private readonly media: MediaStorage,
-    @inject(RealtimeBus) private readonly realtime: RealtimeBus,
+    @inject(TicketEvents) private readonly events: TicketEvents,
   ) {}
 
   async handle(ctx: InboundContext, next: () => Promise<void>): Promise<void> {
@@ -128,8 +128,9 @@ export class MessageStep implements ConversationHandler {
       ticket: { ...camelRow(outcome.ticket), contact: ctx.contact },
       contact: ctx.contact,
     };
-    this.realtime.emit([rooms.company(connection.companyId), rooms.ticket(ticket.id)], 'appMessage', payload);
-    this.realtime.emit(rooms.company(connection.companyId), 'ticket', { action: 'update', ticket: payload.ticket });
+    const audience = audienceOf(outcome.ticket);
+    this.events.message(audience, payload);
+    this.events.ticketChanged(audience, { action: 'update', ticket: payload.ticket });
     await next();
   }
 }

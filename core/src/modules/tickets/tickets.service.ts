@@ -4,12 +4,12 @@ import type { AuthContext } from '../../platform/auth/auth-context.js';
 import { Database } from '../../platform/database/database.js';
 import type { TenantScope } from '../../platform/database/model.js';
 import { AppError } from '../../platform/http/app-error.js';
-import { RealtimeBus, rooms } from '../../platform/realtime/realtime-bus.js';
 import { Tenancy } from '../../platform/tenancy.js';
 import { Logger } from '../../platform/tokens.js';
 import { ContactModel } from '../contacts/contact.model.js';
 import { ConnectionModel } from '../connections/connection.model.js';
 import { OutboundMessages } from '../messages/outbound-messages.js';
+import { TicketEvents } from '../realtime/ticket-audience.js';
 import { TicketModel } from './ticket.model.js';
 import { TicketLogs } from './ticket-logs.js';
 import { TICKET_NOT_FOUND, TicketSearch } from './ticket-search.service.js';
@@ -50,7 +50,7 @@ export class TicketsService {
     @inject(TicketSearch) private readonly search: TicketSearch,
     @inject(TicketViews) private readonly views: TicketViews,
     @inject(TicketLogs) private readonly logs: TicketLogs,
-    @inject(RealtimeBus) private readonly realtime: RealtimeBus,
+    @inject(TicketEvents) private readonly events: TicketEvents,
     @inject(Logger) private readonly logger: Logger,
     // Bound by the messages module; optional so that this module starts (and refuses nothing) without it.
     @inject(OutboundMessages) @optional() private readonly outbound?: OutboundMessages,
@@ -98,7 +98,7 @@ export class TicketsService {
       }),
     );
     const view = await this.views.presentOne(companyId, created);
-    this.announce(companyId, { action: 'update', ticket: view });
+    this.events.ticketChanged(created, { action: 'update', ticket: view });
     return view;
   }
 
@@ -155,9 +155,9 @@ export class TicketsService {
 
     const { before, after, plan } = outcome;
     const view = await this.views.presentOne(companyId, after);
-    if (before.status !== after.status) this.announce(companyId, { action: 'delete', ticketId });
-    this.announce(companyId, { action: 'update', ticket: view });
-    if (outcome.readsMessages) this.announce(companyId, { action: 'updateUnread', ticketId });
+    // Sockets that saw it before but may not now (another owner, another queue) are told it left their lists.
+    this.events.ticketChanged(after, { action: 'update', ticket: view }, before);
+    if (outcome.readsMessages) this.events.ticketChanged(after, { action: 'updateUnread', ticketId });
     await this.sendAutomaticMessages({ auth, before, after, plan, view, settings, sendFarewellMessage: input.sendFarewellMessage });
     return view;
   }
@@ -168,9 +168,13 @@ export class TicketsService {
     if (!isAdmin(auth)) throw AppError.forbidden();
     const scope = this.tenancy.of(auth.companyId);
     // returning: knex-pglite answers a delete's row count as an object, so count the returned ids instead.
-    const deleted = await scope.query<TicketModel>(TicketModel).where('tickets.id', ticketId).delete().returning('id');
-    if ((deleted as unknown as unknown[]).length === 0) throw AppError.notFound(TICKET_NOT_FOUND);
-    this.announce(auth.companyId, { action: 'delete', ticketId });
+    const deleted = (await scope
+      .query<TicketModel>(TicketModel)
+      .where('tickets.id', ticketId)
+      .delete()
+      .returning(['id', 'company_id', 'status', 'queue_id', 'user_id'])) as unknown as TicketModel[];
+    if (deleted.length === 0) throw AppError.notFound(TICKET_NOT_FOUND);
+    this.events.ticketDeleted(deleted[0]!);
   }
 
   /**
@@ -195,9 +199,9 @@ export class TicketsService {
         });
       }
       const now = new Date();
-      const rows: { id: number; queue_id: number | null }[] = await query
+      const rows: { id: number; queue_id: number | null; user_id: number | null; is_group: boolean }[] = await query
         .update({ status: 'closed', closed_at: now, updated_at: now })
-        .returning(['id', 'queue_id']);
+        .returning(['id', 'queue_id', 'user_id', 'is_group']);
       await this.logs.write(
         trx.connection,
         companyId,
@@ -206,7 +210,10 @@ export class TicketsService {
       return rows;
     });
     const ticketIds = closed.map((row) => row.id).sort((a, b) => a - b);
-    for (const ticketId of ticketIds) this.announce(companyId, { action: 'delete', ticketId });
+    for (const row of closed) {
+      // Closed from open, pending or group: reach whoever could see it in the state it left.
+      this.events.ticketDeleted({ id: row.id, companyId, status: row.is_group ? 'group' : 'open', queueId: row.queue_id, userId: row.user_id });
+    }
     return { count: ticketIds.length, ticketIds };
   }
 
@@ -379,13 +386,6 @@ export class TicketsService {
     return text || null;
   }
 
-  private announce(companyId: number, payload: Record<string, unknown>): void {
-    try {
-      this.realtime.emit(rooms.company(companyId), 'ticket', payload);
-    } catch (error) {
-      this.logger.warn({ err: error }, 'could not announce a ticket change');
-    }
-  }
 }
 
 /** 409 ERR_OTHER_OPEN_TICKET: the message is the JSON string of the holder (spec 1 §8), also given as `ticket`. */

@@ -7,6 +7,14 @@ export const rooms = {
   company: (companyId: number) => `company:${companyId}`,
   user: (userId: number) => `user:${userId}`,
   ticket: (ticketId: number | string) => `ticket:${ticketId}`,
+  /** Sockets that see every ticket of the company (admins). */
+  allTickets: (companyId: number) => `company:${companyId}:tickets`,
+  /** Sockets that see the unassigned tickets of a queue. */
+  queue: (queueId: number) => `queue:${queueId}`,
+  /** Sockets that see unassigned tickets without a queue (allTicket 'enable'). */
+  unqueued: (companyId: number) => `company:${companyId}:unqueued`,
+  /** Sockets that see group conversations (allowGroup). */
+  groups: (companyId: number) => `company:${companyId}:groups`,
 };
 
 export const RealtimeBus = Symbol('RealtimeBus');
@@ -16,5 +24,6 @@ export interface RealtimeBus extends Port {
   attach(httpServer: HttpServer): SocketServer;
   /** The socket.io server (after attach). */
   readonly io: SocketServer;
-  emit(room: string | string[], event: string, payload: unknown): void;
+  /** Sends to the sockets in `room`, leaving out those also in `except`. */
+  emit(room: string | string[], event: string, payload: unknown, except?: string | string[]): void;
 }

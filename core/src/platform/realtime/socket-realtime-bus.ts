@@ -52,9 +52,11 @@ export class SocketRealtimeBus implements RealtimeBus {
     return io;
   }
 
-  emit(room: string | string[], event: string, payload: unknown): void {
+  emit(room: string | string[], event: string, payload: unknown, except?: string | string[]): void {
     // Before attach no client can be connected, so there is nobody to tell.
-    this.server?.to(room).emit(event, payload);
+    if (!this.server) return;
+    const target = this.server.to(room);
+    (except && except.length > 0 ? target.except(except) : target).emit(event, payload);
   }
 
   health(): Promise<PortHealth> {

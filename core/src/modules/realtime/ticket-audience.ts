@@ -1,0 +1,54 @@
+import { inject, injectable } from '@switchboard/sdk';
+import { RealtimeBus, rooms } from '../../platform/realtime/realtime-bus.js';
+
+/** What decides who may see a ticket (spec 1 §6). */
+export interface AudienceTicket {
+  id: number;
+  companyId: number;
+  status: string;
+  queueId: number | null;
+  userId: number | null;
+}
+
+/**
+ * The rooms of the sockets allowed to see a ticket: the same rule as the ticket list's visibility predicate,
+ * expressed as rooms the sockets joined at the handshake. Admins see all; the assignee sees it; an unassigned
+ * ticket reaches its queue (or, without a queue, the allTicket users); groups reach the allowGroup users.
+ */
+export function ticketRooms(ticket: AudienceTicket): string[] {
+  const audience = [rooms.allTickets(ticket.companyId), rooms.ticket(ticket.id)];
+  if (ticket.userId) audience.push(rooms.user(ticket.userId));
+  if (ticket.status === 'group') audience.push(rooms.groups(ticket.companyId));
+  else if (!ticket.userId) audience.push(ticket.queueId ? rooms.queue(ticket.queueId) : rooms.unqueued(ticket.companyId));
+  return audience;
+}
+
+/** Ticket and message events sent only to who may see the ticket. */
+@injectable()
+export class TicketEvents {
+  constructor(@inject(RealtimeBus) private readonly realtime: RealtimeBus) {}
+
+  /** A ticket changed; sockets that could see it before but not now are told it left their lists. */
+  ticketChanged(after: AudienceTicket, payload: Record<string, unknown>, before?: AudienceTicket): void {
+    const now = ticketRooms(after);
+    if (before) this.realtime.emit(ticketRooms(before), 'ticket', { action: 'delete', ticketId: before.id }, now);
+    this.realtime.emit(now, 'ticket', payload);
+  }
+
+  ticketDeleted(ticket: AudienceTicket): void {
+    this.realtime.emit(ticketRooms(ticket), 'ticket', { action: 'delete', ticketId: ticket.id });
+  }
+
+  message(ticket: AudienceTicket, payload: Record<string, unknown>): void {
+    this.realtime.emit(ticketRooms(ticket), 'appMessage', payload);
+  }
+
+  presence(ticket: AudienceTicket, presence: string): void {
+    this.realtime.emit(ticketRooms(ticket), 'presence', { ticketId: ticket.id, presence });
+  }
+}
+
+/** A tickets row (snake_case) as an audience. */
+export function audienceOf(row: { id: number; company_id: number; status: string; queue_id: number | null; user_id: number | null }): AudienceTicket {
+  return { id: row.id, companyId: row.company_id, status: row.status, queueId: row.queue_id, userId: row.user_id };
+}
