@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import express, { type Express } from 'express';
 import cookieParser from 'cookie-parser';
 import { pino } from 'pino';
-import { ChannelContribution, Container, IntegrationContribution } from '@switchboard/sdk';
+import { ChannelContribution, Container, IntegrationContribution, type ContainerModule } from '@switchboard/sdk';
 import type { SwitchboardConfig } from '@switchboard/config';
 import { resolveAppSecret, SecretKeys } from './platform/auth/app-secret.js';
 import { Authenticator } from './platform/auth/authenticator.js';
@@ -20,7 +20,7 @@ import { JobQueue } from './platform/jobs/job-queue.js';
 import { SessionLock } from './platform/locks/session-lock.js';
 import { MediaStorage } from './platform/media/media-storage.js';
 import { RealtimeBus } from './platform/realtime/realtime-bus.js';
-import { authenticateSockets } from './platform/realtime/socket-auth.js';
+import { SocketSessions } from './modules/realtime/socket-sessions.js';
 import { BackgroundWorker } from './platform/background-worker.js';
 import { createPorts, type Ports } from './platform/ports.js';
 import { Tenancy } from './platform/tenancy.js';
@@ -41,6 +41,8 @@ export interface ServerOptions {
   announce?: (text: string) => void;
   /** Run the background workers (dispatchers, sweepers); tests that drive them by hand turn them off. */
   backgroundWorkers?: boolean;
+  /** Loaded after core and the plugins, before anything starts (tests contribute channels or options here). */
+  extraModules?: ContainerModule[];
 }
 
 export interface RunningServer {
@@ -103,7 +105,9 @@ async function listen(options: ServerOptions, ports: Ports, secret: string, logg
   const plugins = await loadPlugins(
     discoverPluginPackages({ nodeModules: path.resolve(here, '../../node_modules'), extra: config.plugins.extra }),
   );
-  container.load(...plugins.map((plugin) => plugin.module));
+  container.load(...plugins.map((plugin) => plugin.module), ...(options.extraModules ?? []));
+  // Plugin-owned migrations run after core's, each in its own knex table, under the same lock.
+  for (const plugin of plugins) if (plugin.migrations) await ports.database.migratePlugin(plugin.manifest.id, plugin.migrations);
   const registry = new PluginRegistry(
     plugins,
     allBound<ChannelContribution>(container, ChannelContribution),
@@ -121,7 +125,7 @@ async function listen(options: ServerOptions, ports: Ports, secret: string, logg
   const app = express();
   const http = createServer(app);
   // socket.io first: plugins open their namespaces while registering routes.
-  authenticateSockets(ports.realtime.attach(http), authenticator);
+  container.get(SocketSessions).attach(ports.realtime.attach(http));
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.use(express.json({ limit: '5mb' }));

@@ -11,6 +11,12 @@ export interface PluginManifest {
   id: string;
   /** Path, relative to the package, of the module whose default export is the plugin's ContainerModule. */
   module: string;
+  /**
+   * Optional path, relative to the package, of a module whose default export is the plugin's own list of
+   * migrations (`{ name, up(knex), down(knex) }[]`). Core applies them after its own, recorded in a knex table of
+   * the plugin's own (`knex_migrations_plugin_<id>`).
+   */
+  migrations?: string;
 }
 
 export class PluginManifestError extends Error {
@@ -39,7 +45,17 @@ export function validateManifest(packageName: string, raw: unknown): PluginManif
   if (typeof manifest.module !== 'string' || manifest.module.trim() === '') {
     throw new PluginManifestError(packageName, 'module must name the file that default-exports the ContainerModule');
   }
-  return { apiVersion: manifest.apiVersion, kind: manifest.kind, id: manifest.id, module: manifest.module };
+  const migrations = manifest.migrations;
+  if (migrations !== undefined && (typeof migrations !== 'string' || migrations.trim() === '')) {
+    throw new PluginManifestError(packageName, 'migrations, when present, must name the file that default-exports the migration list');
+  }
+  return {
+    apiVersion: manifest.apiVersion,
+    kind: manifest.kind,
+    id: manifest.id,
+    module: manifest.module,
+    ...(typeof migrations === 'string' ? { migrations } : {}),
+  };
 }
 
 /** One settings field of a plugin, rendered by the web app as a form control. Labels are i18n keys. */

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '@switchboard/config';
+import type { ContainerModule } from '@switchboard/sdk';
 import { hashPassword } from '../platform/auth/passwords.js';
 import { startServer, type RunningServer } from '../server.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
@@ -39,7 +40,13 @@ export interface CompanyFixture {
  * set (CI), otherwise PGlite and the in-process adapters. Redis keys get a prefix of their own.
  */
 export async function startTestServer(
-  options: { env?: Record<string, string>; useRedis?: boolean; backgroundWorkers?: boolean } = {},
+  options: {
+    env?: Record<string, string>;
+    useRedis?: boolean;
+    backgroundWorkers?: boolean;
+    /** ContainerModules loaded after core and the plugins, before sessions start (test channels, options). */
+    extraModules?: ContainerModule[];
+  } = {},
 ): Promise<TestServer> {
   const testDatabase = await createTestDatabase({ migrate: false });
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sb-test-'));
@@ -61,6 +68,7 @@ export async function startTestServer(
     redisPrefix: `sbtest:${process.pid}:${randomBytes(4).toString('hex')}:`,
     announce: () => {},
     backgroundWorkers: options.backgroundWorkers,
+    extraModules: options.extraModules,
   });
   let sequence = 0;
 

@@ -1,4 +1,12 @@
-import { inject, injectable, type ChannelSession, type ConnectionInfo, type ConnectionStatus, type PluginLogger } from '@switchboard/sdk';
+import {
+  inject,
+  injectable,
+  optional,
+  type ChannelSession,
+  type ConnectionInfo,
+  type ConnectionStatus,
+  type PluginLogger,
+} from '@switchboard/sdk';
 import { SecretKeys } from '../../platform/auth/app-secret.js';
 import { LiveSessions } from '../../platform/channels/live-sessions.js';
 import { Database } from '../../platform/database/database.js';
@@ -11,27 +19,61 @@ import { MessageDelivery } from '../messages/message-delivery.js';
 import { toConnectionInfo } from './connection-info.js';
 import { DatabasePluginStore } from './plugin-store.js';
 
-const LOCK_TTL_MS = 30_000;
-const SWEEP_MS = 15_000;
-const MAX_BACKOFF_MS = 60_000;
+export const SessionManagerOptions = Symbol('SessionManagerOptions');
+/** Timings of the session manager; bind a value to change them (tests make them small). */
+export interface SessionManagerOptions {
+  /** How long a session lock lives without renewal; a dead node's sessions move after at most this. Default 30000. */
+  lockTtlMs?: number;
+  /** How often each node looks for connections whose session runs nowhere. Default 15000. */
+  sweepMs?: number;
+  /** First retry delay after a failed start or a crash; doubles with each further failure. Default 1000. */
+  backoffBaseMs?: number;
+  /** The longest retry delay. Default 60000. */
+  maxBackoffMs?: number;
+  /** How long a session's stop may take before core gives up on it and releases the lock anyway. Default 10000. */
+  stopTimeoutMs?: number;
+}
+
+const DEFAULTS: Required<SessionManagerOptions> = {
+  lockTtlMs: 30_000,
+  sweepMs: 15_000,
+  backoffBaseMs: 1_000,
+  maxBackoffMs: 60_000,
+  stopTimeoutMs: 10_000,
+};
+
+/**
+ * booting: start() under way; started: start() resolved; restarting: core is stopping it to start it again;
+ * stopping: core is stopping it for good (its status reports are still stored); gone: stopped or lost to
+ * another node (its reports are ignored).
+ */
+type SessionState = 'booting' | 'started' | 'restarting' | 'stopping' | 'gone';
 
 interface Running {
+  connection: ConnectionInfo;
   lock: LockHandle;
   session: ChannelSession;
-  dispose(): void;
-  retry?: NodeJS.Timeout;
+  state: SessionState;
+  /** Failed starts and crashes since the session last reported CONNECTED. */
   failures: number;
+  retry?: NodeJS.Timeout;
+  dispose(): void;
 }
 
 /**
  * Runs the channel sessions. Each connection's session lives on exactly one node (the holder of its
- * SessionLock); a sweep takes over the sessions of a node that died. A session whose start fails is retried
- * with a growing backoff. Status changes are stored and announced as `whatsappSession` events.
+ * SessionLock); a sweep takes over the sessions of a node that died. A session whose start fails, or that reports
+ * DISCONNECTED on its own while running (a crash), is stopped and started again with a growing, capped backoff;
+ * reporting CONNECTED resets the backoff. Status changes are stored and announced as `whatsappSession` events.
  */
 @injectable()
 export class SessionManager {
   private readonly running = new Map<number, Running>();
+  /** ensureStarted calls under way, so that stopAll can wait for them and release what they acquired. */
+  private readonly starting = new Map<number, Promise<unknown>>();
+  private readonly options: Required<SessionManagerOptions>;
   private sweep?: NodeJS.Timeout;
+  private sweeping = false;
   private stopped = false;
 
   constructor(
@@ -44,21 +86,28 @@ export class SessionManager {
     @inject(InboundPipeline) private readonly pipeline: InboundPipeline,
     @inject(MessageDelivery) private readonly delivery: MessageDelivery,
     @inject(Logger) private readonly logger: Logger,
-  ) {}
+    @inject(SessionManagerOptions) @optional() options: SessionManagerOptions = {},
+  ) {
+    this.options = { ...DEFAULTS, ...definedOnly(options) };
+  }
 
   /** Starts every connection this node can own, and keeps sweeping for orphaned ones. */
   async startAll(): Promise<void> {
+    this.stopped = false;
     await this.sweepOnce();
-    this.sweep = setInterval(
-      () => void this.sweepOnce().catch((error) => this.logger.error({ err: error }, 'session sweep failed')),
-      SWEEP_MS,
-    );
+    if (this.stopped) return;
+    this.sweep = setInterval(() => void this.sweepOnce(), this.options.sweepMs);
     this.sweep.unref();
   }
 
+  /** Stops every session of this node and releases its locks, so that another node can take them at once. */
   async stopAll(): Promise<void> {
     this.stopped = true;
     if (this.sweep) clearInterval(this.sweep);
+    this.sweep = undefined;
+    // A start under way may be about to take a lock: let it finish taking (it gives the lock back when it sees
+    // stopped), then stop what is running, sessions still in start() included.
+    await Promise.allSettled([...this.starting.values()]);
     await Promise.all([...this.running.keys()].map((id) => this.stop(id, { logout: false })));
   }
 
@@ -69,40 +118,28 @@ export class SessionManager {
   /** Starts the session of a connection if no node runs it yet. */
   async ensureStarted(connectionId: number): Promise<void> {
     if (this.stopped || this.running.has(connectionId)) return;
-    const row = await this.database.knex('connections').where('id', connectionId).first();
-    const contribution = row ? this.registry.channel(row.channel) : undefined;
-    if (!row || !contribution) return;
-    const lock = await this.locks.acquire(`session:${connectionId}`, {
-      ttlMs: LOCK_TTL_MS,
-      onLost: () => void this.stopLocal(connectionId),
-    });
-    if (!lock) return;
-    const connection = toConnectionInfo(row, this.secrets);
-    const session = contribution.createSession({
-      connection,
-      inbound: (event) => this.pipeline.receive(connection, event),
-      setStatus: (status, extra) => this.setStatus(connection, status, extra),
-      store: new DatabasePluginStore(
-        this.database.knex,
-        { company_id: row.company_id, plugin_id: row.channel, scope: `connection:${row.id}` },
-        row.id,
-      ),
-      log: this.pluginLogger(connection),
-    });
-    const registration = this.live.register({ connection, session });
-    this.running.set(connectionId, { lock, session, dispose: () => registration.dispose(), failures: 0 });
-    this.delivery.serve(connectionId);
-    await this.boot(connectionId);
+    const pending = this.starting.get(connectionId);
+    if (pending) return void (await pending);
+    const taking = this.take(connectionId).finally(() => this.starting.delete(connectionId));
+    this.starting.set(connectionId, taking);
+    const running = await taking;
+    if (running) await this.boot(running);
   }
 
   async stop(connectionId: number, options: { logout: boolean }): Promise<void> {
     const running = this.running.get(connectionId);
     if (!running) return;
     this.running.delete(connectionId);
-    if (running.retry) clearTimeout(running.retry);
+    clearTimeout(running.retry);
     running.dispose();
-    await running.session.stop(options).catch((error) => this.logger.warn({ err: error, connectionId }, 'session stop failed'));
-    await running.lock.release();
+    running.state = 'stopping';
+    try {
+      await this.stopSession(running, options);
+    } finally {
+      running.state = 'gone';
+      // The lock goes last, so that a node taking over finds the session stopped and its last status stored.
+      await running.lock.release().catch((error) => this.logger.warn({ err: error, connectionId }, 'session lock release failed'));
+    }
   }
 
   /** Stop and start again (the "try again" button, a settings change). */
@@ -111,50 +148,160 @@ export class SessionManager {
     await this.ensureStarted(connectionId);
   }
 
-  private async boot(connectionId: number): Promise<void> {
-    const running = this.running.get(connectionId);
-    if (!running || this.stopped) return;
+  /** Takes the connection's lock and creates its session; undefined when another node (or nobody) should run it. */
+  private async take(connectionId: number): Promise<Running | undefined> {
+    const row = await this.database.knex('connections').where('id', connectionId).first();
+    const contribution = row ? this.registry.channel(row.channel) : undefined;
+    if (!row || !contribution || this.stopped) return undefined;
+    const lock = await this.locks.acquire(`session:${connectionId}`, {
+      ttlMs: this.options.lockTtlMs,
+      onLost: () => void this.stopLocal(connectionId),
+    });
+    if (!lock) return undefined;
+    if (this.stopped || this.running.has(connectionId)) {
+      await lock.release();
+      return undefined;
+    }
+    const connection = toConnectionInfo(row, this.secrets);
+    // The record exists before the session, so that the context can tell its reports apart from a stale session's.
+    const running = { connection, lock, state: 'booting', failures: 0 } as Running;
+    let session: ChannelSession;
+    try {
+      session = contribution.createSession({
+        connection,
+        inbound: (event) => this.pipeline.receive(connection, event),
+        setStatus: (status, extra) => this.reportStatus(running, status, extra),
+        store: new DatabasePluginStore(
+          this.database.knex,
+          { company_id: row.company_id, plugin_id: row.channel, scope: `connection:${row.id}` },
+          row.id,
+        ),
+        log: this.pluginLogger(connection),
+      });
+    } catch (error) {
+      // The sweep tries again later; keeping the lock would keep every other node from trying.
+      this.logger.error({ err: error, connectionId }, 'channel session could not be created');
+      await lock.release();
+      return undefined;
+    }
+    running.session = session;
+    const registration = this.live.register({ connection, session });
+    running.dispose = () => registration.dispose();
+    this.running.set(connectionId, running);
+    this.delivery.serve(connectionId);
+    return running;
+  }
+
+  /** Starts the session; a failure schedules another attempt after the backoff. */
+  private async boot(running: Running): Promise<void> {
+    if (!this.isCurrent(running) || this.stopped) return;
+    running.state = 'booting';
     try {
       await running.session.start();
-      running.failures = 0;
+      if (this.isCurrent(running) && running.state === 'booting') running.state = 'started';
     } catch (error) {
-      running.failures += 1;
-      const delay = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** (running.failures - 1));
-      this.logger.warn({ err: error, connectionId, retryInMs: delay }, 'channel session failed to start');
-      await this.database.knex('connections').where('id', connectionId).update({ status: 'DISCONNECTED', retries: running.failures });
-      running.retry = setTimeout(() => void this.boot(connectionId), delay);
-      running.retry.unref();
+      if (!this.isCurrent(running) || running.state !== 'booting') return;
+      const delay = this.scheduleRetry(running);
+      this.logger.warn({ err: error, connectionId: running.connection.id, retryInMs: delay }, 'channel session failed to start');
+      await this.database
+        .knex('connections')
+        .where('id', running.connection.id)
+        .update({ status: 'DISCONNECTED', retries: running.failures, updated_at: new Date() })
+        .catch((failure) => this.logger.warn({ err: failure }, 'connection status not stored'));
     }
   }
 
-  /** A lock lost to another node: give the session up here without touching the channel account. */
+  /** Counts a failure and starts the session again (stop, then start) after a growing delay. */
+  private scheduleRetry(running: Running): number {
+    running.failures += 1;
+    const delay = Math.min(this.options.maxBackoffMs, this.options.backoffBaseMs * 2 ** Math.min(30, running.failures - 1));
+    clearTimeout(running.retry);
+    running.retry = setTimeout(() => void this.restartInPlace(running), delay);
+    running.retry.unref();
+    return delay;
+  }
+
+  private async restartInPlace(running: Running): Promise<void> {
+    running.retry = undefined;
+    if (!this.isCurrent(running) || this.stopped) return;
+    running.state = 'restarting';
+    await this.stopSession(running, { logout: false });
+    await this.boot(running);
+  }
+
+  /** A lock lost to another node: give the session up here without touching the channel account or its status. */
   private async stopLocal(connectionId: number): Promise<void> {
     const running = this.running.get(connectionId);
     if (!running) return;
+    this.logger.warn({ connectionId }, 'session lock lost: another node may run this session now');
     this.running.delete(connectionId);
-    if (running.retry) clearTimeout(running.retry);
+    clearTimeout(running.retry);
+    running.state = 'gone';
     running.dispose();
-    await running.session.stop({ logout: false }).catch(() => {});
+    await this.stopSession(running, { logout: false });
+  }
+
+  /** session.stop, bounded in time: a stop that hangs must not keep the lock (and shutdown) forever. */
+  private async stopSession(running: Running, options: { logout: boolean }): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), this.options.stopTimeoutMs);
+      timer.unref();
+    });
+    try {
+      const outcome = await Promise.race([running.session.stop(options).then(() => 'stopped' as const), timeout]);
+      if (outcome === 'timeout') this.logger.warn({ connectionId: running.connection.id }, 'session stop timed out');
+    } catch (error) {
+      this.logger.warn({ err: error, connectionId: running.connection.id }, 'session stop failed');
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private isCurrent(running: Running): boolean {
+    return this.running.get(running.connection.id) === running;
   }
 
   private async sweepOnce(): Promise<void> {
-    const channels = this.registry.channels.map((channel) => channel.channel);
-    if (channels.length === 0) return;
-    const rows = await this.database.knex('connections').whereIn('channel', channels).select('id');
-    for (const { id } of rows) await this.ensureStarted(id);
+    if (this.sweeping || this.stopped) return;
+    this.sweeping = true;
+    try {
+      const channels = this.registry.channels.map((channel) => channel.channel);
+      if (channels.length === 0) return;
+      const rows = await this.database.knex('connections').whereIn('channel', channels).orderBy('id').select('id');
+      for (const { id } of rows) {
+        if (this.stopped) return;
+        // One connection failing (its row, Redis for a moment) must not keep the others from starting.
+        await this.ensureStarted(id).catch((error) => this.logger.error({ err: error, connectionId: id }, 'session start failed'));
+      }
+    } catch (error) {
+      this.logger.error({ err: error }, 'session sweep failed');
+    } finally {
+      this.sweeping = false;
+    }
   }
 
-  private async setStatus(
-    connection: ConnectionInfo,
-    status: ConnectionStatus,
-    extra: { qrcode?: string; number?: string } = {},
-  ): Promise<void> {
+  /** ctx.setStatus of a session: stored and announced, and a crash (DISCONNECTED while running) is restarted. */
+  private async reportStatus(running: Running, status: ConnectionStatus, extra: { qrcode?: string; number?: string } = {}): Promise<void> {
+    // A session stopped here or lost to another node no longer speaks for the connection.
+    if (running.state === 'gone') return;
     const changes: Record<string, unknown> = { status, qrcode: extra.qrcode ?? '', updated_at: new Date() };
     if (extra.number) changes.number = extra.number;
-    await this.database.knex('connections').where('id', connection.id).update(changes);
-    this.realtime.emit(rooms.company(connection.companyId), 'whatsappSession', {
+    if (status === 'CONNECTED') {
+      running.failures = 0;
+      changes.retries = 0;
+    }
+    // Reported by a running session that core did not stop: it crashed. Start it again after the backoff.
+    const crashed = status === 'DISCONNECTED' && running.state === 'started' && this.isCurrent(running) && !this.stopped && !running.retry;
+    if (crashed) {
+      const delay = this.scheduleRetry(running);
+      changes.retries = running.failures;
+      this.logger.warn({ connectionId: running.connection.id, retryInMs: delay }, 'channel session disconnected: restarting');
+    }
+    await this.database.knex('connections').where('id', running.connection.id).update(changes);
+    this.realtime.emit(rooms.company(running.connection.companyId), 'whatsappSession', {
       action: 'update',
-      session: { id: connection.id, status, qrcode: extra.qrcode ?? '', number: extra.number },
+      session: { id: running.connection.id, status, qrcode: extra.qrcode ?? '', number: extra.number },
     });
   }
 
@@ -167,4 +314,8 @@ export class SessionManager {
       error: (message, data) => child.error(data ?? {}, message),
     };
   }
+}
+
+function definedOnly(options: SessionManagerOptions): SessionManagerOptions {
+  return Object.fromEntries(Object.entries(options).filter(([, value]) => typeof value === 'number' && value > 0));
 }

@@ -75,7 +75,10 @@ export class ChannelEvents {
   }
 
   private async announce(row: Record<string, unknown>, action: 'create' | 'update' = 'update'): Promise<void> {
-    const ticket = await this.database.knex('tickets').where('id', row.ticket_id as number).first('id', 'company_id', 'status', 'queue_id', 'user_id');
+    const ticket = await this.database
+      .knex('tickets')
+      .where('id', row.ticket_id as number)
+      .first('id', 'company_id', 'status', 'queue_id', 'user_id');
     if (ticket) this.events.message(audienceOf(ticket), { action, message: camelRow(row) });
   }
 }

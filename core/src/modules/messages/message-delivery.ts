@@ -1,23 +1,83 @@
-import { inject, injectable } from '@switchboard/sdk';
-import { LiveSessions } from '../../platform/channels/live-sessions.js';
+import { inject, injectable, type ChannelSession, type ContactRef } from '@switchboard/sdk';
+import type { Knex } from 'knex';
+import { LiveSessions, type LiveSession } from '../../platform/channels/live-sessions.js';
 import { Database } from '../../platform/database/database.js';
+import { isUniqueViolation } from '../../platform/database/errors.js';
+import { AppError } from '../../platform/http/app-error.js';
 import { JobQueue, type JobInfo } from '../../platform/jobs/job-queue.js';
 import { MediaStorage } from '../../platform/media/media-storage.js';
-import { RealtimeBus, rooms } from '../../platform/realtime/realtime-bus.js';
+import { PluginRegistry } from '../../platform/plugins/channel-registry.js';
+import { TicketEvents } from '../realtime/ticket-audience.js';
 import { Logger } from '../../platform/tokens.js';
 import { camelRow } from '../conversations/core-steps.js';
 
 const RETRIES = 4;
 const BACKOFF_MS = 2000;
+/** A session call made while an agent waits for the answer gives up after this long. */
+const DIRECT_CALL_TIMEOUT_MS = 20_000;
+
+/** What a channel is asked to do with a stored message after it was sent. */
+export type ChannelActionKind = 'edit' | 'remove' | 'react';
+
+/**
+ * A queued action. `key` names one request: the message row records the key it wants applied and the key that
+ * was applied (`data.channel<Kind>`), so a job that runs twice, or one overtaken by a newer request, does nothing.
+ */
+export type DeliveryAction = { kind: 'send' } | { kind: ChannelActionKind; key: string };
 
 interface DeliveryJob {
   messageId: number;
+  /** Absent on jobs queued before actions existed: a send. */
+  action?: DeliveryAction;
+}
+
+/** The per-message record of one action kind, kept in the row's `data`. */
+export interface ActionMark {
+  wanted?: string;
+  applied?: string;
+  error?: string;
+}
+
+/** Where an action on a connection runs: here and now (the session lives on this node), or on the owner node via the queue. */
+export type ActionRoute = { mode: 'direct'; live: LiveSession } | { mode: 'queue' };
+
+interface MessageRow {
+  id: number;
+  company_id: number;
+  ticket_id: number;
+  whatsapp_id: number | null;
+  external_id: string | null;
+  body: string;
+  is_private: boolean;
+  is_deleted: boolean;
+  quoted_msg_id: number | null;
+  data: Record<string, unknown> | null;
+  [column: string]: unknown;
+}
+
+const METHOD: Record<ChannelActionKind, 'edit' | 'remove' | 'react'> = { edit: 'edit', remove: 'remove', react: 'react' };
+const CAPABILITY: Record<ChannelActionKind, 'edit' | 'delete' | 'react'> = { edit: 'edit', remove: 'delete', react: 'react' };
+/** The error a failed action is reported with (spec 1 §8 where it has one). */
+const FAILURE: Record<ChannelActionKind, string> = {
+  edit: 'ERR_EDIT_WAPP_MSG',
+  remove: 'ERR_DELETE_WAPP_MSG',
+  react: 'ERR_SENDING_WAPP_MSG',
+};
+
+export function markKey(kind: ChannelActionKind): string {
+  return `channel${kind[0]!.toUpperCase()}${kind.slice(1)}`;
+}
+
+/** `data = data || {<markKey>: mark}`: merges one action mark into the row's jsonb without touching the rest. */
+export function mergeMark(knex: Knex | Knex.Transaction, kind: ChannelActionKind, mark: ActionMark): Knex.Raw {
+  return knex.raw(`coalesce(data, '{}'::jsonb) || jsonb_build_object(?::text, ?::jsonb)`, [markKey(kind), JSON.stringify(mark)]);
 }
 
 /**
- * Delivers stored outgoing messages through their connection's live session. Each connection has its own
- * queue, served only by the node that runs its session, one message at a time so the order holds. A job that
- * runs twice sends once (the stored external id says it went). The last failed attempt marks the message.
+ * Delivers stored outgoing messages, and later edits, removals and reactions, through their connection's live
+ * session. Each connection has its own queue, served only by the node that runs its session, one job at a time
+ * so the order holds. A job that runs twice applies once: a send by the stored external id, an action by its key
+ * recorded on the row. The last failed attempt marks the message.
  */
 @injectable()
 export class MessageDelivery {
@@ -28,7 +88,8 @@ export class MessageDelivery {
     @inject(JobQueue) private readonly jobs: JobQueue,
     @inject(LiveSessions) private readonly live: LiveSessions,
     @inject(MediaStorage) private readonly media: MediaStorage,
-    @inject(RealtimeBus) private readonly realtime: RealtimeBus,
+    @inject(TicketEvents) private readonly events: TicketEvents,
+    @inject(PluginRegistry) private readonly registry: PluginRegistry,
     @inject(Logger) private readonly logger: Logger,
   ) {}
 
@@ -40,17 +101,91 @@ export class MessageDelivery {
   serve(connectionId: number): void {
     if (this.served.has(connectionId)) return;
     this.served.add(connectionId);
-    this.jobs.process<DeliveryJob>(MessageDelivery.queueOf(connectionId), (data, job) => this.deliver(data.messageId, job), {
-      concurrency: 1,
-    });
+    this.jobs.process<DeliveryJob>(
+      MessageDelivery.queueOf(connectionId),
+      (data, job) => {
+        const action = data.action ?? { kind: 'send' };
+        return action.kind === 'send' ? this.deliver(data.messageId, job) : this.act(data.messageId, action, job);
+      },
+      { concurrency: 1 },
+    );
   }
 
   async enqueue(message: { id: number; whatsappId: number }): Promise<void> {
     await this.jobs.add<DeliveryJob>(
       MessageDelivery.queueOf(message.whatsappId),
-      { messageId: message.id },
+      { messageId: message.id, action: { kind: 'send' } },
       { retries: RETRIES, backoffMs: BACKOFF_MS, jobId: `message-${message.id}` },
     );
+  }
+
+  /** Queues an action on the connection's queue; the row must already want `action.key` (see mergeMark). */
+  async enqueueAction(message: { id: number; whatsappId: number }, action: { kind: ChannelActionKind; key: string }): Promise<void> {
+    await this.jobs.add<DeliveryJob>(
+      MessageDelivery.queueOf(message.whatsappId),
+      { messageId: message.id, action },
+      { retries: RETRIES, backoffMs: BACKOFF_MS, jobId: `${action.kind}-${message.id}-${action.key}` },
+    );
+  }
+
+  /**
+   * How an action on this connection will run: directly when its session lives on this node, else through the
+   * queue of the owner node. Refuses (400 ERR_CHANNEL_UNSUPPORTED) when the channel cannot do it: the live
+   * session lacks the method, or, for a session elsewhere, its channel does not declare the capability.
+   */
+  route(connection: { id: number; channel: string }, kind: ChannelActionKind): ActionRoute {
+    const live = this.live.get(connection.id);
+    if (live) {
+      if (typeof live.session[METHOD[kind]] !== 'function') throw unsupported(live.connection.channel, kind);
+      return { mode: 'direct', live };
+    }
+    const capabilities = this.registry.channel(connection.channel)?.description.capabilities;
+    if (!capabilities?.[CAPABILITY[kind]]) throw unsupported(connection.channel, kind);
+    return { mode: 'queue' };
+  }
+
+  /** Edits a sent message on the channel now (the session is live here); a refusal answers ERR_EDIT_WAPP_MSG. */
+  async editNow(live: LiveSession, input: { externalId: string; body: string; to: ContactRef }): Promise<void> {
+    await this.direct('edit', () => callSession(live.session, 'edit')(input.externalId, input.body, input.to));
+  }
+
+  /** Deletes a sent message on the channel now; a refusal answers ERR_DELETE_WAPP_MSG. */
+  async removeNow(live: LiveSession, input: { externalId: string; to: ContactRef }): Promise<void> {
+    await this.direct('remove', () => callSession(live.session, 'remove')(input.externalId, input.to));
+  }
+
+  /** Reacts to a sent message now ('' removes the reaction); answers the reaction's id on the channel. */
+  async reactNow(live: LiveSession, input: { targetExternalId: string; emoji: string; to: ContactRef }): Promise<string | undefined> {
+    const result = await this.direct('react', () => callSession(live.session, 'react')(input.targetExternalId, input.emoji, input.to));
+    return result?.externalId || undefined;
+  }
+
+  /** The party a message of this ticket goes to. */
+  async recipientOf(ticketId: number): Promise<ContactRef> {
+    const contact = await this.database
+      .knex('tickets as t')
+      .join('contacts as c', 'c.id', 't.contact_id')
+      .where('t.id', ticketId)
+      .first('c.number', 'c.name', 'c.is_group', 'c.email');
+    return { address: contact.number, name: contact.name, isGroup: contact.is_group, email: contact.email || undefined };
+  }
+
+  private async direct<T>(kind: ChannelActionKind, call: () => Promise<T>): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      return await Promise.race([
+        call(),
+        new Promise<never>((_resolve, reject) => {
+          timer = setTimeout(() => reject(new Error('the channel did not answer in time')), DIRECT_CALL_TIMEOUT_MS);
+        }),
+      ]);
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      this.logger.warn({ err: error, kind }, 'channel refused a message action');
+      throw new AppError(FAILURE[kind], 400, { message: `The channel refused to ${kind} the message` });
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   private async deliver(messageId: number, job: JobInfo): Promise<void> {
@@ -60,16 +195,12 @@ export class MessageDelivery {
     try {
       const live = message.whatsapp_id ? this.live.get(message.whatsapp_id) : undefined;
       if (!live) throw new Error('ERR_WAPP_NOT_INITIALIZED');
-      const contact = await knex('tickets as t')
-        .join('contacts as c', 'c.id', 't.contact_id')
-        .where('t.id', message.ticket_id)
-        .first('c.number', 'c.name', 'c.is_group', 'c.email');
       const quoted = message.quoted_msg_id
         ? await knex('messages').where('id', message.quoted_msg_id).first('external_id', 'from_me', 'body')
         : undefined;
       const result = await live.session.send({
         messageId,
-        to: { address: contact.number, name: contact.name, isGroup: contact.is_group, email: contact.email ?? undefined },
+        to: await this.recipientOf(message.ticket_id),
         body: message.body || undefined,
         media: message.media_url
           ? {
@@ -98,10 +229,86 @@ export class MessageDelivery {
     }
   }
 
-  private announce(row: { company_id: number; ticket_id: number } & Record<string, unknown>): void {
-    this.realtime.emit([rooms.company(row.company_id), rooms.ticket(row.ticket_id)], 'appMessage', {
-      action: 'update',
-      message: camelRow(row),
-    });
+  /** Runs a queued edit, removal or reaction on the owner node, once per key. */
+  private async act(messageId: number, action: { kind: ChannelActionKind; key: string }, job: JobInfo): Promise<void> {
+    const knex = this.database.knex;
+    const { kind, key } = action;
+    const row = (await knex('messages').where('id', messageId).first()) as MessageRow | undefined;
+    if (!row || !row.whatsapp_id) return;
+    const mark = (row.data?.[markKey(kind)] ?? {}) as ActionMark;
+    // Applied already, or overtaken by a newer request (its own job applies the latest state).
+    if (mark.applied === key || mark.wanted !== key) return;
+    const live = this.live.get(row.whatsapp_id);
+    try {
+      if (!live) throw new Error('ERR_WAPP_NOT_INITIALIZED');
+      if (typeof live.session[METHOD[kind]] !== 'function') {
+        // The capability was declared but the session lacks it: retrying cannot help.
+        await this.markFailed(row, kind, mark, 'ERR_CHANNEL_UNSUPPORTED');
+        return;
+      }
+      const to = await this.recipientOf(row.ticket_id);
+      const update: Record<string, unknown> = {};
+      if (kind === 'edit') {
+        if (!row.external_id) return;
+        await callSession(live.session, 'edit')(row.external_id, row.body, to);
+      } else if (kind === 'remove') {
+        if (!row.external_id) return;
+        await callSession(live.session, 'remove')(row.external_id, to);
+      } else {
+        const target = row.quoted_msg_id ? await knex('messages').where('id', row.quoted_msg_id).first('external_id') : undefined;
+        if (!target?.external_id) return;
+        const result = await callSession(live.session, 'react')(target.external_id, row.is_deleted ? '' : row.body, to);
+        if (result?.externalId && !row.is_deleted) update.external_id = result.externalId;
+      }
+      await this.markApplied(row, kind, { ...mark, applied: key, error: undefined }, update);
+    } catch (error) {
+      if (job.attempt > RETRIES) {
+        await this.markFailed(row, kind, mark, FAILURE[kind]);
+        this.logger.warn({ err: error, messageId, kind }, 'message action could not be applied');
+      }
+      throw error;
+    }
   }
+
+  private async markApplied(row: MessageRow, kind: ChannelActionKind, mark: ActionMark, update: Record<string, unknown>): Promise<void> {
+    const knex = this.database.knex;
+    const write = (extra: Record<string, unknown>) =>
+      knex('messages')
+        .where('id', row.id)
+        .update({ ...extra, data: mergeMark(knex, kind, mark) })
+        .returning('*');
+    try {
+      const [updated] = await write(update);
+      if (update.external_id) this.announce(updated);
+    } catch (error) {
+      // The channel echoed the reaction back first and it is stored under that id: keep the mark only.
+      if (!isUniqueViolation(error)) throw error;
+      await write({});
+    }
+  }
+
+  private async markFailed(row: MessageRow, kind: ChannelActionKind, mark: ActionMark, code: string): Promise<void> {
+    const knex = this.database.knex;
+    const [failed] = await knex('messages')
+      .where('id', row.id)
+      .update({ data: mergeMark(knex, kind, { ...mark, error: code }), updated_at: new Date() })
+      .returning('*');
+    if (failed) this.announce({ ...failed, action_error: code });
+  }
+
+  private announce(row: { company_id: number; ticket_id: number } & Record<string, unknown>): void {
+    void this.events.messageOfTicket(row.ticket_id, { action: 'update', message: camelRow(row) }).catch(() => {});
+  }
+}
+
+function unsupported(channel: string, kind: ChannelActionKind): AppError {
+  const verb = kind === 'remove' ? 'delete' : kind;
+  return new AppError('ERR_CHANNEL_UNSUPPORTED', 400, { message: `The ${channel} channel cannot ${verb} messages` });
+}
+
+/** The optional session method, bound; callers have checked that it exists. */
+function callSession<K extends 'edit' | 'remove' | 'react'>(session: ChannelSession, method: K): NonNullable<ChannelSession[K]> {
+  const fn = session[method];
+  if (typeof fn !== 'function') throw new AppError('ERR_CHANNEL_UNSUPPORTED', 400);
+  return fn.bind(session) as NonNullable<ChannelSession[K]>;
 }

@@ -1,5 +1,6 @@
 import { ContainerModule } from '@switchboard/sdk';
 import { RouteContribution } from '../../platform/http/api-router.js';
+import { MessageActions } from './message-actions.service.js';
 import { MessageDelivery } from './message-delivery.js';
 import { MessagesRoutes } from './messages.routes.js';
 import { MessagesService } from './messages.service.js';
@@ -10,5 +11,6 @@ export const messagesModule = new ContainerModule((bind) => {
   bind(MessageDelivery).toSelf();
   bind(OutboundMessages).to(OutboundMessagesService);
   bind(MessagesService).toSelf();
+  bind(MessageActions).toSelf();
   bind(RouteContribution).to(MessagesRoutes);
 });

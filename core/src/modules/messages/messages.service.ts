@@ -1,13 +1,28 @@
 import { inject, injectable } from '@switchboard/sdk';
 import type { AuthContext } from '../../platform/auth/auth-context.js';
-import { RealtimeBus, rooms } from '../../platform/realtime/realtime-bus.js';
+import { TicketEvents } from '../realtime/ticket-audience.js';
 import { Tenancy } from '../../platform/tenancy.js';
 import { CompanySettingModel } from '../settings/company-setting.model.js';
+import { TicketSearch } from '../tickets/ticket-search.service.js';
 import { TicketModel } from '../tickets/ticket.model.js';
 import { MessageModel } from './message.model.js';
 import { OutboundMessages } from './outbound-messages.js';
 
 const PAGE_SIZE = 20;
+/** GET /messages/listimages: the gallery of a ticket. */
+const IMAGES_LIMIT = 200;
+/** GET /messages/getmedia: per group of the contact drawer's tabs. */
+const MEDIA_GROUP_LIMIT = 100;
+const URL_PATTERN = /https?:\/\/[^\s<>"'`]+/gi;
+
+export interface MediaItem {
+  id: number;
+  body: string;
+  mediaType: string | null;
+  mediaUrl: string | null;
+  fromMe: boolean;
+  createdAt: Date;
+}
 
 /** A ticket's conversation as agents read and write it. */
 @injectable()
@@ -15,13 +30,14 @@ export class MessagesService {
   constructor(
     @inject(Tenancy) private readonly tenancy: Tenancy,
     @inject(OutboundMessages) private readonly outbound: OutboundMessages,
-    @inject(RealtimeBus) private readonly realtime: RealtimeBus,
+    @inject(TicketEvents) private readonly events: TicketEvents,
+    @inject(TicketSearch) private readonly tickets: TicketSearch,
   ) {}
 
   /** Newest page first (pageNumber 1 = the latest messages), each page in chronological order; opening it reads it. */
   async list(options: { auth: AuthContext; ticketId: number; pageNumber: number }) {
     const scope = this.tenancy.of(options.auth.companyId);
-    const ticket = await scope.findOrFail(TicketModel, options.ticketId, 'ERR_NO_TICKET_FOUND');
+    const ticket = await this.tickets.visibleTicket(options.auth, options.ticketId);
     const rows = await scope
       .query(MessageModel)
       .where('ticket_id', ticket.id)
@@ -42,7 +58,7 @@ export class MessagesService {
         .query(MessageModel)
         .where({ ticket_id: ticket.id, read: false })
         .patch({ read: true } as Partial<MessageModel>);
-      this.realtime.emit(rooms.company(options.auth.companyId), 'ticket', { action: 'updateUnread', ticketId: ticket.id });
+      this.events.ticketChanged(ticket, { action: 'updateUnread', ticketId: ticket.id });
     }
     return { messages: rows.slice(0, PAGE_SIZE).reverse(), ticket, hasMore };
   }
@@ -57,6 +73,8 @@ export class MessagesService {
     files: Express.Multer.File[];
   }): Promise<MessageModel[]> {
     const { auth } = options;
+    // A profile user writes only in tickets they may see (spec 1 §6); another company's ticket is not found.
+    await this.tickets.visibleTicket(auth, options.ticketId);
     const settings = await this.tenancy.of(auth.companyId).query(CompanySettingModel).first();
     const signed = (settings as unknown as { sendSignMessage?: string } | undefined)?.sendSignMessage === 'enabled';
     const base = { companyId: auth.companyId, ticketId: options.ticketId, userId: auth.userId, isPrivate: options.isPrivate, signed };
@@ -77,4 +95,71 @@ export class MessagesService {
     }
     return sent;
   }
+
+  /** The ticket's images, newest first. */
+  async listImages(options: { auth: AuthContext; ticketId: number }) {
+    const ticket = await this.tickets.visibleTicket(options.auth, options.ticketId);
+    const rows = await this.ticketMessages(options.auth.companyId, ticket.id)
+      .where('media_type', 'image')
+      .limit(IMAGES_LIMIT)
+      .select('id', 'media_url', 'created_at', 'body');
+    return {
+      images: rows.map((row: { id: number; media_url: string | null; created_at: Date; body: string }) => ({
+        id: row.id,
+        mediaUrl: row.media_url,
+        createdAt: row.created_at,
+        body: row.body,
+      })),
+    };
+  }
+
+  /**
+   * The contact drawer's tabs (Mídia, Documentos, Links, Ligações): image/video/audio messages, documents, messages
+   * with links (with the links found in them) and call logs, each newest first. Every query reads only this
+   * ticket's rows through the (ticket_id, created_at) index.
+   */
+  async media(options: { auth: AuthContext; ticketId: number }) {
+    const { companyId } = options.auth;
+    const ticket = await this.tickets.visibleTicket(options.auth, options.ticketId);
+    const columns = ['id', 'body', 'media_type', 'media_url', 'from_me', 'created_at'];
+    const [media, documents, links, calls] = await Promise.all([
+      this.ticketMessages(companyId, ticket.id).whereIn('media_type', ['image', 'video', 'audio']).limit(MEDIA_GROUP_LIMIT).select(columns),
+      this.ticketMessages(companyId, ticket.id).where('media_type', 'application').limit(MEDIA_GROUP_LIMIT).select(columns),
+      this.ticketMessages(companyId, ticket.id)
+        .where((q) => q.whereNull('media_type').orWhereNot('media_type', 'reactionMessage'))
+        .whereRaw(`body ~* ?`, ['https?://'])
+        .limit(MEDIA_GROUP_LIMIT)
+        .select(columns),
+      this.ticketMessages(companyId, ticket.id).where('media_type', 'call_log').limit(MEDIA_GROUP_LIMIT).select(columns),
+    ]);
+    return {
+      media: media.map(mediaItem),
+      documents: documents.map(mediaItem),
+      links: links.map((row: Record<string, unknown>) => ({ ...mediaItem(row), urls: (row.body as string).match(URL_PATTERN) ?? [] })),
+      calls: calls.map(mediaItem),
+    };
+  }
+
+  /** A ticket's shown messages, newest first. */
+  private ticketMessages(companyId: number, ticketId: number) {
+    return this.tenancy
+      .of(companyId)
+      .connection('messages')
+      .where({ company_id: companyId, ticket_id: ticketId, is_deleted: false })
+      .orderBy([
+        { column: 'created_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ]);
+  }
+}
+
+function mediaItem(row: Record<string, unknown>): MediaItem {
+  return {
+    id: row.id as number,
+    body: row.body as string,
+    mediaType: row.media_type as string | null,
+    mediaUrl: row.media_url as string | null,
+    fromMe: row.from_me as boolean,
+    createdAt: row.created_at as Date,
+  };
 }

@@ -1,7 +1,7 @@
 import { inject, injectable } from '@switchboard/sdk';
 import { AppError } from '../../platform/http/app-error.js';
 import { MediaStorage } from '../../platform/media/media-storage.js';
-import { RealtimeBus, rooms } from '../../platform/realtime/realtime-bus.js';
+import { TicketEvents } from '../realtime/ticket-audience.js';
 import { Tenancy } from '../../platform/tenancy.js';
 import { TicketModel } from '../tickets/ticket.model.js';
 import { MessageModel } from './message.model.js';
@@ -15,7 +15,7 @@ export class OutboundMessagesService implements OutboundMessages {
     @inject(Tenancy) private readonly tenancy: Tenancy,
     @inject(MediaStorage) private readonly media: MediaStorage,
     @inject(MessageDelivery) private readonly delivery: MessageDelivery,
-    @inject(RealtimeBus) private readonly realtime: RealtimeBus,
+    @inject(TicketEvents) private readonly events: TicketEvents,
   ) {}
 
   async send(options: SendOptions): Promise<MessageModel> {
@@ -34,7 +34,7 @@ export class OutboundMessagesService implements OutboundMessages {
       const user = await scope.connection('users').where('id', options.userId).first('name');
       if (user) body = `*${user.name}:*\n${body}`;
     }
-    const stored = options.media
+    const saved = options.media
       ? await this.media.save({
           companyId: options.companyId,
           folder: `messages/${ticket.id}`,
@@ -42,6 +42,14 @@ export class OutboundMessagesService implements OutboundMessages {
           data: options.media.data,
         })
       : undefined;
+    const file = options.media
+      ? {
+          path: saved!.path,
+          fileName: options.media.fileName,
+          mimeType: options.media.mimeType,
+          mediaType: mediaTypeOf(options.media.mimeType),
+        }
+      : options.storedMedia;
     const message = await this.tenancy.transaction(options.companyId, async (trx) => {
       const created = await trx.insert(MessageModel, {
         ticketId: ticket.id,
@@ -54,14 +62,15 @@ export class OutboundMessagesService implements OutboundMessages {
         read: true,
         ack: 0,
         isPrivate: Boolean(options.isPrivate),
+        isForwarded: Boolean(options.isForwarded),
         quotedMsgId: options.quotedMsgId ?? null,
         vCard: options.vCard ?? null,
-        mediaType: stored ? mediaTypeOf(options.media!.mimeType) : 'chat',
-        mediaUrl: stored?.path ?? null,
+        mediaType: file ? file.mediaType : 'chat',
+        mediaUrl: file?.path ?? null,
         data:
-          stored || options.origin
+          file || options.origin
             ? {
-                ...(stored ? { fileName: options.media!.fileName, mimeType: options.media!.mimeType } : {}),
+                ...(file ? { fileName: file.fileName, mimeType: file.mimeType } : {}),
                 ...(options.origin ? { origin: options.origin } : {}),
               }
             : null,
@@ -70,11 +79,11 @@ export class OutboundMessagesService implements OutboundMessages {
         await trx
           .query(TicketModel)
           .findById(ticket.id)
-          .patch({ lastMessage: body || options.media?.fileName || '', fromMe: true } as Partial<TicketModel>);
+          .patch({ lastMessage: body || file?.fileName || '', fromMe: true } as Partial<TicketModel>);
       }
       return created;
     });
-    this.realtime.emit([rooms.company(options.companyId), rooms.ticket(ticket.id)], 'appMessage', {
+    this.events.message(ticket, {
       action: 'create',
       message: message.toJSON(),
       ticket: ticket.toJSON(),

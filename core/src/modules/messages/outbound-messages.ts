@@ -11,6 +11,10 @@ export interface SendOptions {
   quotedMsgId?: number;
   vCard?: string;
   media?: { data: Buffer; fileName: string; mimeType: string };
+  /** A file already in media storage (a forwarded message keeps the original's file). */
+  storedMedia?: { path: string; fileName: string; mimeType: string; mediaType: string };
+  /** Shown as 'Encaminhada' (spec 1 §8). */
+  isForwarded?: boolean;
   /** Prefix the agent's name (sendSignMessage). */
   signed?: boolean;
   /** Where the message comes from (e.g. { scheduleId }), kept with it so a retried sender can tell it went. */

@@ -91,7 +91,12 @@ export class SocketSessions {
   }
 
   private async setOnline(userId: number, online: boolean): Promise<void> {
-    const [user] = await this.database.knex('users').where('id', userId).whereNot('online', online).update({ online, updated_at: new Date() }).returning(['id', 'company_id']);
+    const [user] = await this.database
+      .knex('users')
+      .where('id', userId)
+      .whereNot('online', online)
+      .update({ online, updated_at: new Date() })
+      .returning(['id', 'company_id']);
     if (user) this.realtime.emit(rooms.company(user.company_id), 'user', { action: 'update', user: { id: user.id, online } });
   }
 }

@@ -1,4 +1,5 @@
 import { inject, injectable } from '@switchboard/sdk';
+import { Database } from '../../platform/database/database.js';
 import { RealtimeBus, rooms } from '../../platform/realtime/realtime-bus.js';
 
 /** What decides who may see a ticket (spec 1 §6). */
@@ -26,7 +27,10 @@ export function ticketRooms(ticket: AudienceTicket): string[] {
 /** Ticket and message events sent only to who may see the ticket. */
 @injectable()
 export class TicketEvents {
-  constructor(@inject(RealtimeBus) private readonly realtime: RealtimeBus) {}
+  constructor(
+    @inject(RealtimeBus) private readonly realtime: RealtimeBus,
+    @inject(Database) private readonly database: Database,
+  ) {}
 
   /** A ticket changed; sockets that could see it before but not now are told it left their lists. */
   ticketChanged(after: AudienceTicket, payload: Record<string, unknown>, before?: AudienceTicket): void {
@@ -43,12 +47,24 @@ export class TicketEvents {
     this.realtime.emit(ticketRooms(ticket), 'appMessage', payload);
   }
 
+  /** A message event when only the ticket's id is at hand. */
+  async messageOfTicket(ticketId: number, payload: Record<string, unknown>): Promise<void> {
+    const ticket = await this.database.knex('tickets').where('id', ticketId).first('id', 'company_id', 'status', 'queue_id', 'user_id');
+    if (ticket) this.message(audienceOf(ticket), payload);
+  }
+
   presence(ticket: AudienceTicket, presence: string): void {
     this.realtime.emit(ticketRooms(ticket), 'presence', { ticketId: ticket.id, presence });
   }
 }
 
 /** A tickets row (snake_case) as an audience. */
-export function audienceOf(row: { id: number; company_id: number; status: string; queue_id: number | null; user_id: number | null }): AudienceTicket {
+export function audienceOf(row: {
+  id: number;
+  company_id: number;
+  status: string;
+  queue_id: number | null;
+  user_id: number | null;
+}): AudienceTicket {
   return { id: row.id, companyId: row.company_id, status: row.status, queueId: row.queue_id, userId: row.user_id };
 }

@@ -212,7 +212,13 @@ export class TicketsService {
     const ticketIds = closed.map((row) => row.id).sort((a, b) => a - b);
     for (const row of closed) {
       // Closed from open, pending or group: reach whoever could see it in the state it left.
-      this.events.ticketDeleted({ id: row.id, companyId, status: row.is_group ? 'group' : 'open', queueId: row.queue_id, userId: row.user_id });
+      this.events.ticketDeleted({
+        id: row.id,
+        companyId,
+        status: row.is_group ? 'group' : 'open',
+        queueId: row.queue_id,
+        userId: row.user_id,
+      });
     }
     return { count: ticketIds.length, ticketIds };
   }
@@ -385,7 +391,6 @@ export class TicketsService {
       (connection?.complation_message as string | null | undefined)?.trim();
     return text || null;
   }
-
 }
 
 /** 409 ERR_OTHER_OPEN_TICKET: the message is the JSON string of the holder (spec 1 §8), also given as `ticket`. */

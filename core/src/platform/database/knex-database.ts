@@ -1,10 +1,11 @@
+import { createHash } from 'node:crypto';
 import knexPackage, { type Knex } from 'knex';
 import ClientPgLite from 'knex-pglite';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import pg from 'pg';
-import { coreMigrations, ListMigrationSource } from '@switchboard/migrations';
+import { coreMigrations, ListMigrationSource, type Migration } from '@switchboard/migrations';
 import { probeHealth, type PortHealth } from '../port.js';
 import type { Database } from './database.js';
 
@@ -14,6 +15,18 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 
 const MIGRATION_LOCK = 7_310_000;
 
+/**
+ * The knex table recording a plugin's applied migrations. Plugin ids are lowercase letters, digits and dashes, so
+ * dashes become underscores without two ids meeting. PostgreSQL cuts names at 63 bytes and knex adds `_lock` for
+ * its lock table: a longer id is shortened and given a hash of the whole id, so the two tables never share a name.
+ */
+export function pluginMigrationTable(pluginId: string): string {
+  const table = `knex_migrations_plugin_${pluginId.replace(/-/g, '_')}`;
+  if (table.length + '_lock'.length <= 63) return table;
+  const hash = createHash('sha256').update(pluginId).digest('hex').slice(0, 8);
+  return `${table.slice(0, 63 - '_lock'.length - hash.length - 1)}_${hash}`;
+}
+
 class KnexDatabase implements Database {
   constructor(
     readonly implementation: 'postgres' | 'pglite',
@@ -22,8 +35,25 @@ class KnexDatabase implements Database {
   ) {}
 
   async migrate(): Promise<void> {
-    const run = () => this.knex.migrate.latest({ migrationSource: new ListMigrationSource(coreMigrations) });
-    // PGlite has one connection in one process: nobody to race with.
+    await this.underMigrationLock(() => this.knex.migrate.latest({ migrationSource: new ListMigrationSource(coreMigrations) }));
+  }
+
+  async migratePlugin(pluginId: string, migrations: Migration[]): Promise<void> {
+    const tableName = pluginMigrationTable(pluginId);
+    await this.underMigrationLock(() => this.knex.migrate.latest({ migrationSource: new ListMigrationSource(migrations), tableName }));
+  }
+
+  /** Migrations of this process, one after another: PGlite's single connection would deadlock two at once. */
+  private migrations: Promise<unknown> = Promise.resolve();
+
+  private underMigrationLock(run: () => Promise<unknown>): Promise<void> {
+    const next = this.migrations.catch(() => {}).then(() => this.lockedAcrossNodes(run));
+    this.migrations = next;
+    return next;
+  }
+
+  private async lockedAcrossNodes(run: () => Promise<unknown>): Promise<void> {
+    // PGlite has one connection in one process: no other node to race with.
     if (this.implementation === 'pglite') return void (await run());
     // Nodes starting together on an empty database would both create knex's own tables; a session advisory
     // lock, held on a connection of its own, lets one node migrate while the others wait.

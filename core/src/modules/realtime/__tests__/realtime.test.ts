@@ -29,7 +29,9 @@ async function settle(): Promise<void> {
 }
 
 function ticketIdsIn(recorder: Recorder, event: string): number[] {
-  return recorder.events.filter((entry) => entry.event === event).map((entry) => entry.payload.ticket?.id ?? entry.payload.message?.ticketId ?? entry.payload.ticketId);
+  return recorder.events
+    .filter((entry) => entry.event === event)
+    .map((entry) => entry.payload.ticket?.id ?? entry.payload.message?.ticketId ?? entry.payload.ticketId);
 }
 
 beforeAll(async () => {
@@ -44,7 +46,9 @@ beforeAll(async () => {
     .returning('id');
   queues = { q1: q1.id, q2: q2.id };
   await knex('user_queues').insert({ company_id: company.companyId, user_id: company.users[0]!.id, queue_id: queues.q1 });
-  const [row] = await knex('connections').insert({ company_id: company.companyId, name: 'Teste', channel: 'test-channel', status: 'CONNECTED' }).returning('id');
+  const [row] = await knex('connections')
+    .insert({ company_id: company.companyId, name: 'Teste', channel: 'test-channel', status: 'CONNECTED' })
+    .returning('id');
   connection = { id: row.id, companyId: company.companyId, name: 'Teste', channel: 'test-channel', settings: {} };
 });
 
@@ -67,8 +71,20 @@ describe('realtime', () => {
     const pipeline = server.container.get(InboundPipeline);
     const knex = server.ports.database.knex;
 
-    await pipeline.receive(connection, { type: 'message', externalId: 'rt-1', chat: { address: 'c-q1', name: 'Cliente Q1' }, fromMe: false, body: 'na fila 1' });
-    await pipeline.receive(connection, { type: 'message', externalId: 'rt-2', chat: { address: 'c-q2', name: 'Cliente Q2' }, fromMe: false, body: 'na fila 2' });
+    await pipeline.receive(connection, {
+      type: 'message',
+      externalId: 'rt-1',
+      chat: { address: 'c-q1', name: 'Cliente Q1' },
+      fromMe: false,
+      body: 'na fila 1',
+    });
+    await pipeline.receive(connection, {
+      type: 'message',
+      externalId: 'rt-2',
+      chat: { address: 'c-q2', name: 'Cliente Q2' },
+      fromMe: false,
+      body: 'na fila 2',
+    });
     const ticketQ1 = await knex('tickets as t').join('contacts as c', 'c.id', 't.contact_id').where('c.number', 'c-q1').first('t.id');
     const ticketQ2 = await knex('tickets as t').join('contacts as c', 'c.id', 't.contact_id').where('c.number', 'c-q2').first('t.id');
     // A ticket without a queue is seen only by admins (the agent has allTicket disabled).
@@ -78,19 +94,42 @@ describe('realtime', () => {
 
     await knex('tickets').where('id', ticketQ1.id).update({ queue_id: queues.q1 });
     await knex('tickets').where('id', ticketQ2.id).update({ queue_id: queues.q2 });
-    await pipeline.receive(connection, { type: 'message', externalId: 'rt-3', chat: { address: 'c-q1' }, fromMe: false, body: 'de novo 1' });
-    await pipeline.receive(connection, { type: 'message', externalId: 'rt-4', chat: { address: 'c-q2' }, fromMe: false, body: 'de novo 2' });
+    await pipeline.receive(connection, {
+      type: 'message',
+      externalId: 'rt-3',
+      chat: { address: 'c-q1' },
+      fromMe: false,
+      body: 'de novo 1',
+    });
+    await pipeline.receive(connection, {
+      type: 'message',
+      externalId: 'rt-4',
+      chat: { address: 'c-q2' },
+      fromMe: false,
+      body: 'de novo 2',
+    });
     await settle();
     expect(ticketIdsIn(agent, 'appMessage')).toEqual([ticketQ1.id]);
     expect(agent.events.some((entry) => entry.event === 'appMessage' && entry.payload.message.body === 'de novo 2')).toBe(false);
 
     // The admin takes the queue-1 ticket: the agent is told it left their list and hears no more of it.
-    const taken = await api(server, 'PUT', `/tickets/${ticketQ1.id}`, { token: company.admin.token, body: { status: 'open', userId: company.admin.id } });
+    const taken = await api(server, 'PUT', `/tickets/${ticketQ1.id}`, {
+      token: company.admin.token,
+      body: { status: 'open', userId: company.admin.id },
+    });
     expect(taken.status).toBe(200);
     await settle();
-    expect(agent.events.some((entry) => entry.event === 'ticket' && entry.payload.action === 'delete' && entry.payload.ticketId === ticketQ1.id)).toBe(true);
+    expect(
+      agent.events.some((entry) => entry.event === 'ticket' && entry.payload.action === 'delete' && entry.payload.ticketId === ticketQ1.id),
+    ).toBe(true);
     const before = agent.events.length;
-    await pipeline.receive(connection, { type: 'message', externalId: 'rt-5', chat: { address: 'c-q1' }, fromMe: false, body: 'só o admin' });
+    await pipeline.receive(connection, {
+      type: 'message',
+      externalId: 'rt-5',
+      chat: { address: 'c-q1' },
+      fromMe: false,
+      body: 'só o admin',
+    });
     await settle();
     expect(agent.events.slice(before).filter((entry) => entry.event === 'appMessage')).toEqual([]);
     expect(admin.events.some((entry) => entry.event === 'appMessage' && entry.payload.message.body === 'só o admin')).toBe(true);
@@ -117,7 +156,10 @@ describe('realtime', () => {
     const newToken = await server.login(company2.admin.email, 'Passw0rd-test');
     const second = await listen(newToken);
     await closed;
-    expect(first.events.find((entry) => entry.event === 'auth')?.payload).toMatchObject({ user: { id: company2.admin.id }, reason: 'elsewhere' });
+    expect(first.events.find((entry) => entry.event === 'auth')?.payload).toMatchObject({
+      user: { id: company2.admin.id },
+      reason: 'elsewhere',
+    });
     await settle();
     expect(second.socket.connected).toBe(true);
   });

@@ -136,7 +136,9 @@ describe('PUT /tickets/:id transitions (spec 1 §4)', () => {
     );
     // Ticket events reach who may see the ticket (the company's admins at least), never the whole company room.
     const ticketRooms = emit.mock.calls.filter((call: unknown[]) => call[1] === 'ticket').map((call: unknown[]) => call[0]);
-    expect(ticketRooms.every((rooms: unknown) => Array.isArray(rooms) && rooms.includes(`company:${company.companyId}:tickets`))).toBe(true);
+    expect(ticketRooms.every((rooms: unknown) => Array.isArray(rooms) && rooms.includes(`company:${company.companyId}:tickets`))).toBe(
+      true,
+    );
     expect(ticketRooms.some((rooms: unknown) => Array.isArray(rooms) && rooms.includes(`company:${company.companyId}`))).toBe(false);
   });
 
@@ -302,7 +304,10 @@ describe('DELETE /tickets/:id and POST /tickets/closeAll', () => {
     emit.mockClear();
     const removed = await api(server, 'DELETE', `/tickets/${ticket.id}`, { token: company.admin.token });
     expect(removed.status).toBe(200);
-    expect(emit).toHaveBeenCalledWith(expect.arrayContaining([`company:${company.companyId}:tickets`]), 'ticket', { action: 'delete', ticketId: ticket.id });
+    expect(emit).toHaveBeenCalledWith(expect.arrayContaining([`company:${company.companyId}:tickets`]), 'ticket', {
+      action: 'delete',
+      ticketId: ticket.id,
+    });
     expect((await api(server, 'GET', `/tickets/${ticket.id}`, { token: company.admin.token })).status).toBe(404);
   });
 
