@@ -51,6 +51,9 @@ async function main(): Promise<void> {
       .returning('id');
     const connection: ConnectionInfo = { id: connectionId, companyId, name: 'Bench', channel: 'bench', settings: {} };
     const pipeline = server.container.get(InboundPipeline);
+    let queries = 0;
+    const countQuery = () => (queries += 1);
+    knex.on('query', countQuery);
 
     const pipelineSeconds = await inParallel(MESSAGES, (index) =>
       pipeline.receive(connection, {
@@ -62,6 +65,8 @@ async function main(): Promise<void> {
       }),
     );
 
+    const pipelineQueries = queries;
+    queries = 0;
     // The ceiling: the least any ingest must do, on the same pool and the same tickets.
     const tickets: { id: number; contact_id: number }[] = await knex('tickets').where('company_id', companyId).select('id', 'contact_id');
     const ceilingSeconds = await inParallel(MESSAGES, async (index) => {
@@ -81,12 +86,17 @@ async function main(): Promise<void> {
       });
     });
 
+    const ceilingQueries = queries;
+    knex.off('query', countQuery);
     const stored = Number((await knex('messages').where('whatsapp_id', connectionId).count({ n: '*' }))[0]!.n);
     const pipelineRate = MESSAGES / pipelineSeconds;
     const ceilingRate = MESSAGES / ceilingSeconds;
     console.log(`messages: ${MESSAGES} over ${CONTACTS} contacts, ${CONCURRENCY} concurrent, pool ${CONCURRENCY}; stored ${stored}`);
     console.log(`pipeline: ${pipelineRate.toFixed(0)} messages/s (${pipelineSeconds.toFixed(2)} s)`);
     console.log(`ceiling: ${ceilingRate.toFixed(0)} messages/s (${ceilingSeconds.toFixed(2)} s)`);
+    console.log(
+      `queries per message: pipeline ${(pipelineQueries / MESSAGES).toFixed(1)}, ceiling ${(ceilingQueries / MESSAGES).toFixed(1)}`,
+    );
     console.log(`ratio: ${(pipelineRate / ceilingRate).toFixed(2)}`);
   } finally {
     await server.close();

@@ -3,6 +3,13 @@ import { Database } from '../../platform/database/database.js';
 import { isUniqueViolation } from '../../platform/database/errors.js';
 
 const ACTIVE = ['open', 'pending', 'group'];
+const SETTINGS_TTL_MS = 5000;
+
+interface TicketSettings {
+  allow_group: boolean;
+  group_as_ticket: string;
+  time_create_new_ticket: number;
+}
 
 /**
  * The contact and ticket a conversation belongs to, shared by the inbound pipeline and the external API:
@@ -11,7 +18,71 @@ const ACTIVE = ['open', 'pending', 'group'];
  */
 @injectable()
 export class ConversationRecords {
+  /** The connection's ticket options, read at most every few seconds: every inbound message needs them. */
+  private readonly settingsCache = new Map<number, { at: number; value: Promise<TicketSettings | undefined> }>();
+
   constructor(@inject(Database) private readonly database: Database) {}
+
+  /** Forget a connection's cached options after they change. */
+  forgetConnection(connectionId: number): void {
+    this.settingsCache.delete(connectionId);
+  }
+
+  private ticketSettings(connectionId: number): Promise<TicketSettings | undefined> {
+    const cached = this.settingsCache.get(connectionId);
+    if (cached && Date.now() - cached.at < SETTINGS_TTL_MS) return cached.value;
+    const value = this.database
+      .knex('connections')
+      .where('id', connectionId)
+      .first('allow_group', 'group_as_ticket', 'time_create_new_ticket') as Promise<TicketSettings | undefined>;
+    this.settingsCache.set(connectionId, { at: Date.now(), value });
+    value.catch(() => this.settingsCache.delete(connectionId));
+    return value;
+  }
+
+  /**
+   * The contact of this address with its active ticket on the connection, in one query: the common case of an
+   * inbound message (a known contact writing into an open conversation) needs nothing else.
+   */
+  async lookup(connection: ConnectionInfo, address: string): Promise<{ contact: ContactRecord; ticket?: TicketRecord } | undefined> {
+    const row = await this.database
+      .knex('contacts as c')
+      .leftJoin('tickets as t', (join) => {
+        join.on('t.contact_id', 'c.id').andOnVal('t.whatsapp_id', connection.id).andOnIn('t.status', ACTIVE);
+      })
+      .where({ 'c.company_id': connection.companyId, 'c.channel': connection.channel, 'c.number': address })
+      .first(
+        'c.id as contact_id',
+        'c.name',
+        'c.number',
+        'c.channel',
+        'c.is_group',
+        'c.disable_bot',
+        'c.active',
+        't.id',
+        't.uuid',
+        't.status',
+        't.whatsapp_id',
+        't.queue_id',
+        't.user_id',
+        't.is_group as ticket_is_group',
+      );
+    if (!row) return undefined;
+    const contact: ContactRecord = {
+      id: row.contact_id,
+      companyId: connection.companyId,
+      name: row.name,
+      number: row.number,
+      channel: row.channel,
+      isGroup: row.is_group,
+      disableBot: row.disable_bot,
+      active: row.active,
+    };
+    const ticket = row.id
+      ? ticketRecord({ ...row, company_id: connection.companyId, contact_id: row.contact_id, is_group: row.ticket_is_group })
+      : undefined;
+    return { contact, ticket };
+  }
 
   async upsertContact(connection: ConnectionInfo, chat: ContactRef): Promise<ContactRecord> {
     const knex = this.database.knex;
@@ -55,10 +126,7 @@ export class ConversationRecords {
     contact: ContactRecord,
     initial: { status?: 'open' | 'pending'; userId?: number; queueId?: number } = {},
   ): Promise<{ ticket: TicketRecord; created: boolean } | undefined> {
-    const settings = await this.database
-      .knex('connections')
-      .where('id', connection.id)
-      .first('allow_group', 'group_as_ticket', 'time_create_new_ticket');
+    const settings = await this.ticketSettings(connection.id);
     if (contact.isGroup && !settings?.allow_group) return undefined;
     const groupStatus = contact.isGroup && settings?.group_as_ticket !== 'enabled';
     for (let attempt = 0; attempt < 3; attempt += 1) {

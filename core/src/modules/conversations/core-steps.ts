@@ -1,4 +1,4 @@
-import { inject, injectable, conversationSteps, type ConversationHandler, type InboundContext } from '@switchboard/sdk';
+import { inject, injectable, conversationSteps, type ConversationHandler, type InboundContext, type TicketRecord } from '@switchboard/sdk';
 import { Database } from '../../platform/database/database.js';
 import { MediaStorage } from '../../platform/media/media-storage.js';
 import { audienceOf, TicketEvents } from '../realtime/ticket-audience.js';
@@ -31,7 +31,16 @@ export class ContactStep implements ConversationHandler {
   constructor(@inject(ConversationRecords) private readonly records: ConversationRecords) {}
 
   async handle(ctx: InboundContext, next: () => Promise<void>): Promise<void> {
-    ctx.contact = await this.records.upsertContact(ctx.connection, ctx.event.chat);
+    const { chat } = ctx.event;
+    const known = await this.records.lookup(ctx.connection, chat.address);
+    const renamed = Boolean(chat.name?.trim()) && chat.name!.trim() !== known?.contact.name;
+    if (known && !renamed) {
+      ctx.contact = known.contact;
+      // Handed to the ticket step, which then needs no query of its own.
+      if (known.ticket) ctx.state.activeTicket = known.ticket;
+    } else {
+      ctx.contact = await this.records.upsertContact(ctx.connection, chat);
+    }
     await next();
   }
 }
@@ -45,6 +54,12 @@ export class TicketStep implements ConversationHandler {
   constructor(@inject(ConversationRecords) private readonly records: ConversationRecords) {}
 
   async handle(ctx: InboundContext, next: () => Promise<void>): Promise<void> {
+    const active = ctx.state.activeTicket as TicketRecord | undefined;
+    if (active) {
+      ctx.ticket = active;
+      ctx.ticketCreated = false;
+      return next();
+    }
     const settled = await this.records.settleTicket(ctx.connection, ctx.contact!);
     if (!settled) return;
     ctx.ticket = settled.ticket;
@@ -84,42 +99,51 @@ export class MessageStep implements ConversationHandler {
       ? await knex('messages').where({ whatsapp_id: connection.id, external_id: event.quotedExternalId }).first('id')
       : undefined;
     const body = event.body ?? '';
-    const outcome = await knex.transaction(async (trx) => {
-      const [message] = await trx('messages')
-        .insert({
-          company_id: connection.companyId,
-          ticket_id: ticket.id,
-          contact_id: ctx.contact!.id,
-          whatsapp_id: connection.id,
-          queue_id: ticket.queueId,
-          external_id: event.externalId,
-          body,
-          from_me: event.fromMe,
-          read: event.fromMe,
-          media_type: event.mediaType ?? (event.media ? mediaTypeOf(event.media.mimeType) : 'chat'),
-          media_url: stored?.path ?? null,
-          quoted_msg_id: quoted?.id ?? null,
-          is_forwarded: Boolean(event.isForwarded),
-          v_card: event.vCard ?? null,
-          ack: event.fromMe ? 1 : 0,
-          participant: event.participant?.address ?? null,
-          created_at: event.timestamp ?? new Date(),
-        })
-        .onConflict(['whatsapp_id', 'external_id'])
-        .ignore()
-        .returning('*');
-      if (!message) return undefined;
-      const [updated] = await trx('tickets')
-        .where('id', ticket.id)
-        .update({
-          last_message: body || (event.media ? event.media.fileName : ''),
-          from_me: event.fromMe,
-          unread_messages: event.fromMe ? trx.raw('unread_messages') : trx.raw('unread_messages + 1'),
-          updated_at: new Date(),
-        })
-        .returning('*');
-      return { message, ticket: updated };
-    });
+    const message = {
+      company_id: connection.companyId,
+      ticket_id: ticket.id,
+      contact_id: ctx.contact!.id,
+      whatsapp_id: connection.id,
+      queue_id: ticket.queueId,
+      external_id: event.externalId,
+      body,
+      from_me: event.fromMe,
+      read: event.fromMe,
+      media_type: event.mediaType ?? (event.media ? mediaTypeOf(event.media.mimeType) : 'chat'),
+      media_url: stored?.path ?? null,
+      quoted_msg_id: quoted?.id ?? null,
+      is_forwarded: Boolean(event.isForwarded),
+      v_card: event.vCard ?? null,
+      ack: event.fromMe ? 1 : 0,
+      participant: event.participant?.address ?? null,
+      created_at: event.timestamp ?? new Date(),
+    };
+    const columns = Object.keys(message);
+    // One statement stores the message and moves its ticket (atomic without a transaction round trip); a message
+    // the unique index already holds changes nothing.
+    const result = await knex.raw(
+      `with inserted as (
+         insert into messages (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})
+         on conflict (whatsapp_id, external_id) do nothing
+         returning *
+       ), touched as (
+         update tickets set last_message = ?, from_me = ?, unread_messages = unread_messages + ?, updated_at = now()
+          where id = ? and exists (select 1 from inserted)
+         returning *
+       )
+       select row_to_json(inserted) as message, (select row_to_json(touched) from touched) as ticket from inserted`,
+      [...Object.values(message), body || (event.media ? event.media.fileName : ''), event.fromMe, event.fromMe ? 0 : 1, ticket.id],
+    );
+    type Stored = Record<string, unknown> & { id: number };
+    type Touched = Record<string, unknown> & {
+      id: number;
+      company_id: number;
+      status: string;
+      queue_id: number | null;
+      user_id: number | null;
+    };
+    const row = (result as { rows: { message: Stored | string; ticket: Touched | string }[] }).rows[0];
+    const outcome = row && { message: parseJsonColumn(row.message), ticket: parseJsonColumn(row.ticket) };
     if (!outcome) return;
     ctx.messageId = outcome.message.id;
     const payload = {
@@ -133,6 +157,11 @@ export class MessageStep implements ConversationHandler {
     this.events.ticketChanged(audience, { action: 'update', ticket: payload.ticket });
     await next();
   }
+}
+
+/** row_to_json answers an object from pg and may answer text elsewhere. */
+function parseJsonColumn<T extends Record<string, unknown>>(value: T | string): T {
+  return typeof value === 'string' ? (JSON.parse(value) as T) : value;
 }
 
 /** snake_case row → the API's camelCase, for event payloads built from raw rows. */
