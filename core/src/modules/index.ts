@@ -7,6 +7,7 @@ import { connectionsModule } from './connections/connections.module.js';
 import { conversationsModule } from './conversations/conversations.module.js';
 import { messagesModule } from './messages/messages.module.js';
 import { healthModule } from './health/health.module.js';
+import { mediaModule } from './media/media.module.js';
 import { realtimeModule } from './realtime/realtime.module.js';
 import { helpsModule } from './helps/helps.module.js';
 import { plansModule } from './plans/plans.module.js';
@@ -40,4 +41,5 @@ export const coreModules: ContainerModule[] = [
   tagsModule,
   externalApiModule,
   realtimeModule,
+  mediaModule,
 ];
