@@ -68,16 +68,7 @@ export class ConversationRecords {
         't.is_group as ticket_is_group',
       );
     if (!row) return undefined;
-    const contact: ContactRecord = {
-      id: row.contact_id,
-      companyId: connection.companyId,
-      name: row.name,
-      number: row.number,
-      channel: row.channel,
-      isGroup: row.is_group,
-      disableBot: row.disable_bot,
-      active: row.active,
-    };
+    const contact = contactRecord({ ...row, id: row.contact_id, company_id: connection.companyId });
     const ticket = row.id
       ? ticketRecord({ ...row, company_id: connection.companyId, contact_id: row.contact_id, is_group: row.ticket_is_group })
       : undefined;
@@ -105,16 +96,7 @@ export class ConversationRecords {
         updated_at: new Date(),
       })
       .returning(['id', 'company_id', 'name', 'number', 'channel', 'is_group', 'disable_bot', 'active']);
-    return {
-      id: row.id,
-      companyId: row.company_id,
-      name: row.name,
-      number: row.number,
-      channel: row.channel,
-      isGroup: row.is_group,
-      disableBot: row.disable_bot,
-      active: row.active,
-    };
+    return contactRecord(row);
   }
 
   /**
@@ -203,6 +185,31 @@ export class ConversationRecords {
     });
     return ticketRecord(row);
   }
+}
+
+export interface ContactRow {
+  id: number;
+  company_id: number;
+  name: string;
+  number: string;
+  channel: string;
+  is_group: boolean;
+  disable_bot: boolean;
+  active: boolean;
+}
+
+/** A contacts row as the conversation steps see it. */
+export function contactRecord(row: ContactRow): ContactRecord {
+  return {
+    id: row.id,
+    companyId: row.company_id,
+    name: row.name,
+    number: row.number,
+    channel: row.channel,
+    isGroup: row.is_group,
+    disableBot: row.disable_bot,
+    active: row.active,
+  };
 }
 
 interface TicketRow {

@@ -8,7 +8,7 @@ import { AppError } from '../../platform/http/app-error.js';
 import { TicketEvents } from '../realtime/ticket-audience.js';
 import { Tenancy } from '../../platform/tenancy.js';
 import { toConnectionInfo } from '../connections/connection-info.js';
-import { ConversationRecords } from '../conversations/conversation-records.js';
+import { contactRecord, ConversationRecords } from '../conversations/conversation-records.js';
 import { TicketSearch } from '../tickets/ticket-search.service.js';
 import type { TicketModel } from '../tickets/ticket.model.js';
 import { MessageModel } from './message.model.js';
@@ -106,20 +106,11 @@ export class MessageActions {
       ? await connections.where('id', sourceTicket.whatsappId).first()
       : await connections.orderBy([{ column: 'is_default', order: 'desc' }, 'id']).first();
     if (!connection) throw new AppError('ERR_NO_DEF_WAPP_FOUND', 400, { message: 'The company has no connection to forward through' });
-    const settled = await this.records.settleTicket(
-      toConnectionInfo(connection, this.secrets),
-      {
-        id: contact.id,
-        companyId: contact.company_id,
-        name: contact.name,
-        number: contact.number,
-        channel: contact.channel,
-        isGroup: contact.is_group,
-        disableBot: contact.disable_bot,
-        active: contact.active,
-      },
-      { status: 'open', userId: auth.userId, queueId: sourceTicket.queueId ?? undefined },
-    );
+    const settled = await this.records.settleTicket(toConnectionInfo(connection, this.secrets), contactRecord(contact), {
+      status: 'open',
+      userId: auth.userId,
+      queueId: sourceTicket.queueId ?? undefined,
+    });
     if (!settled) throw new AppError('ERR_CREATING_TICKET', 400, { message: 'This connection does not take group conversations' });
     if (settled.created) this.events.ticketChanged(settled.ticket, { action: 'update', ticket: { ...settled.ticket, contact } });
     const fileName = typeof source.data?.fileName === 'string' ? source.data.fileName : source.mediaUrl?.split('/').pop();

@@ -4,7 +4,7 @@ import { SecretKeys } from '../../platform/auth/app-secret.js';
 import { Database } from '../../platform/database/database.js';
 import { Logger } from '../../platform/tokens.js';
 import { toConnectionInfo } from '../connections/connection-info.js';
-import { ConversationRecords } from '../conversations/conversation-records.js';
+import { contactRecord, ConversationRecords } from '../conversations/conversation-records.js';
 import { OutboundMessages } from '../messages/outbound-messages.js';
 import type { ScheduleModel } from './schedule.model.js';
 import { ScheduleService } from './schedule.service.js';
@@ -88,16 +88,7 @@ export class ScheduleDispatcher implements BackgroundWorker {
     if (!row) throw new Error('ERR_NO_DEF_WAPP_FOUND');
     const contact = await knex('contacts').where({ id: schedule.contactId, company_id: schedule.companyId }).first();
     if (!contact) throw new Error('ERR_NO_CONTACT_FOUND');
-    const settled = await this.records.settleTicket(toConnectionInfo(row, this.secrets), {
-      id: contact.id,
-      companyId: contact.company_id,
-      name: contact.name,
-      number: contact.number,
-      channel: contact.channel,
-      isGroup: contact.is_group,
-      disableBot: contact.disable_bot,
-      active: contact.active,
-    });
+    const settled = await this.records.settleTicket(toConnectionInfo(row, this.secrets), contactRecord(contact));
     if (!settled) throw new Error('ERR_CREATING_TICKET');
     return settled.ticket.id;
   }

@@ -17,13 +17,13 @@ describe('GET /media/*', () => {
     const owner = await server.createCompany();
     const stranger = await server.createCompany();
     const stored = await server.container
-      .get(MediaStorage)
+      .get<MediaStorage>(MediaStorage)
       .save({ companyId: owner.companyId, folder: 'messages/1', fileName: 'foto.png', data: Buffer.from('not really a png') });
     expect(stored.path).toBe(`company${owner.companyId}/messages/1/foto.png`);
 
     const byHeader = await api(server, 'GET', `/media/${stored.path}`, { token: owner.admin.token });
     expect(byHeader.status).toBe(200);
-    expect(byHeader.body).toBe('not really a png');
+    expect(byHeader.body as string).toBe('not really a png');
     const byQuery = await fetch(`${server.url}/media/${stored.path}?token=${owner.admin.token}`);
     expect(byQuery.status).toBe(200);
     expect(byQuery.headers.get('content-type')).toMatch(/image\/png/);
