@@ -1,6 +1,16 @@
 import { TenantModel } from '../../platform/database/model.js';
 
-/** A channel connection (the spec's "whatsapp"): one account of one channel. */
+/** A service-hours entry (spec 2 §3). */
+export interface ServiceHours {
+  weekday: string;
+  weekdayEn: string;
+  startTimeA: string;
+  endTimeA: string;
+  startTimeB: string;
+  endTimeB: string;
+}
+
+/** A channel connection (the spec's "whatsapp"): one account of one channel. Every field of spec 2 §3. */
 export class ConnectionModel extends TenantModel {
   static override tableName = 'connections';
 
@@ -9,7 +19,7 @@ export class ConnectionModel extends TenantModel {
   status!: string;
   channel!: string;
   isDefault!: boolean;
-  /** Encrypted at rest; see ConnectionTokens. */
+  /** Encrypted at rest; see connection-tokens.ts. */
   token!: string | null;
   tokenHash!: string | null;
   qrcode!: string | null;
@@ -17,9 +27,32 @@ export class ConnectionModel extends TenantModel {
   complationMessage!: string | null;
   outOfHoursMessage!: string | null;
   ratingMessage!: string | null;
-  groupAsTicket!: string;
+  maxUseBotQueues!: number;
+  provider!: string;
+  expiresTicket!: number;
   allowGroup!: boolean;
+  groupAsTicket!: string;
+  timeUseBotQueues!: number;
+  timeSendQueue!: number;
+  sendIdQueue!: number | null;
+  /** Column expires_ticket_nps; read back as expiresTicketNps and renamed in the JSON. */
+  expiresTicketNPS!: number;
+  expiresInactiveMessage!: string | null;
+  timeInactiveMessage!: number;
+  inactiveMessage!: string | null;
+  maxUseBotQueuesNPS!: number;
+  whenExpiresTicket!: number;
   timeCreateNewTicket!: number;
+  greetingMediaAttachment!: string | null;
+  importOldMessages!: Date | null;
+  importRecentMessages!: Date | null;
+  importOldMessagesGroups!: boolean;
+  closedTicketsPostImported!: boolean;
+  integrationId!: number | null;
+  wavoip!: string | null;
+  promptId!: number | null;
+  schedules!: ServiceHours[];
+  statusImportMessages!: string | null;
   settings!: Record<string, unknown> | null;
   retries!: number;
 
@@ -27,7 +60,22 @@ export class ConnectionModel extends TenantModel {
     return ['settings', 'schedules'];
   }
 
-  /** The token and its hash never leave the server in a list; the owner reads it masked or in full on demand. */
+  /** snakeCaseMappers reads expires_ticket_nps back as expiresTicketNps: give the properties the spec's names. */
+  override $parseDatabaseJson(json: Record<string, unknown>) {
+    const parsed = super.$parseDatabaseJson(json);
+    for (const [from, to] of [
+      ['expiresTicketNps', 'expiresTicketNPS'],
+      ['maxUseBotQueuesNps', 'maxUseBotQueuesNPS'],
+    ] as const) {
+      if (from in parsed) {
+        parsed[to] = parsed[from];
+        delete parsed[from];
+      }
+    }
+    return parsed;
+  }
+
+  /** The token and its hash never leave the server in a list; the owner reads it in full on demand. */
   override $formatJson(json: Record<string, unknown>) {
     const formatted = super.$formatJson(json);
     delete formatted.tokenHash;

@@ -1,14 +1,22 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import { inject, injectable } from '@switchboard/sdk';
+import type { Knex } from 'knex';
 import type { AuthContext, PlanFlag } from '../../platform/auth/auth-context.js';
 import { SecretKeys } from '../../platform/auth/app-secret.js';
 import { isUniqueViolation } from '../../platform/database/errors.js';
+import type { TenantScope } from '../../platform/database/model.js';
 import { AppError } from '../../platform/http/app-error.js';
+import { MediaStorage } from '../../platform/media/media-storage.js';
 import { PluginRegistry } from '../../platform/plugins/channel-registry.js';
 import { RealtimeBus, rooms } from '../../platform/realtime/realtime-bus.js';
 import { Tenancy } from '../../platform/tenancy.js';
+import { Logger } from '../../platform/tokens.js';
+import { ConversationRecords } from '../conversations/conversation-records.js';
 import { PlanLimits } from '../plans/plan-limits.service.js';
 import { ConnectionModel } from './connection.model.js';
 import { newConnectionToken, storedToken } from './connection-tokens.js';
+import type { ConnectionInput, CreateConnectionInput } from './connections.schema.js';
 import { SessionManager } from './session-manager.js';
 
 /** The plan flag that allows each channel; channels not listed need none. */
@@ -19,14 +27,30 @@ const channelFlags: Record<string, PlanFlag> = {
   instagram: 'useInstagram',
 };
 
-export interface CreateConnectionInput {
+const NOT_FOUND = 'ERR_NO_WAPP_FOUND';
+const ACTIVE_TICKETS = ['open', 'pending', 'group'];
+
+/** Spec 2 §9: the greeting media is an image or a video. */
+const greetingMediaTypes: Record<string, string[]> = {
+  'image/png': ['png'],
+  'image/jpeg': ['jpg', 'jpeg'],
+  'image/webp': ['webp'],
+  'image/gif': ['gif'],
+  'video/mp4': ['mp4'],
+  'video/webm': ['webm'],
+  'video/quicktime': ['mov'],
+  'video/3gpp': ['3gp'],
+};
+
+export interface QueueSummary {
+  id: number;
   name: string;
-  channel: string;
-  isDefault: boolean;
-  [field: string]: unknown;
+  color: string;
 }
 
-/** Channel connections: creation with a fresh token, listing, and their sessions. */
+export type ConnectionAnswer = Record<string, unknown> & { id: number; queues: QueueSummary[] };
+
+/** Channel connections: their fields, queues, default, token, greeting media and sessions (spec 2 §3, §4, §7). */
 @injectable()
 export class ConnectionsService {
   constructor(
@@ -36,63 +60,349 @@ export class ConnectionsService {
     @inject(PlanLimits) private readonly limits: PlanLimits,
     @inject(SessionManager) private readonly sessions: SessionManager,
     @inject(RealtimeBus) private readonly realtime: RealtimeBus,
+    @inject(ConversationRecords) private readonly records: ConversationRecords,
+    @inject(MediaStorage) private readonly media: MediaStorage,
+    @inject(Logger) private readonly logger: Logger,
   ) {}
 
-  async create(options: { auth: AuthContext; input: CreateConnectionInput }): Promise<Record<string, unknown>> {
+  async create(options: { auth: AuthContext; input: CreateConnectionInput }): Promise<ConnectionAnswer & { token: string }> {
     const { auth, input } = options;
+    // The plan comes first: a channel the plan does not allow is refused whether or not its plugin is installed.
+    const flag = channelFlags[input.channel];
+    if (flag && !auth.plan[flag]) throw new AppError('ERR_PLAN_FEATURE_DISABLED', 403);
     if (!this.registry.channel(input.channel)) {
       throw new AppError('ERR_VALIDATION', 400, {
         message: `No plugin provides the channel ${input.channel}`,
         fields: { channel: 'Canal indisponível' },
       });
     }
-    const flag = channelFlags[input.channel];
-    if (flag && !auth.plan[flag]) throw new AppError('ERR_PLAN_FEATURE_DISABLED', 403);
     await this.limits.assertCanCreate(auth.companyId, 'connections');
+    const scope = this.tenancy.of(auth.companyId);
+    await this.assertReferences(scope, input);
+    assertGreeting(input.queueIds ?? [], input.greetingMessage);
     const token = newConnectionToken();
-    const created = await this.tenancy.transaction(auth.companyId, async (scope) => {
-      const existingDefault = await scope.query(ConnectionModel).where('is_default', true).first();
+    const created = await this.tenancy.transaction(auth.companyId, async (trx) => {
+      await lockCompany(trx);
+      const existingDefault = await trx.query(ConnectionModel).where('is_default', true).first();
       // The company's first connection is its default (ERR_NO_OTHER_WHATSAPP otherwise later).
-      const isDefault = input.isDefault || !existingDefault;
-      if (isDefault && existingDefault)
-        await scope
-          .query(ConnectionModel)
-          .where('is_default', true)
-          .patch({ isDefault: false } as Partial<ConnectionModel>);
-      try {
-        const { name, channel, ...rest } = input;
-        return await scope.insert(ConnectionModel, {
-          ...rest,
-          name,
+      const isDefault = Boolean(input.isDefault) || !existingDefault;
+      if (isDefault && existingDefault) await unsetDefault(trx);
+      const { queueIds, channel, ...fields } = input;
+      const row = await this.saving(() =>
+        trx.insert(ConnectionModel, {
+          ...columns(fields),
           channel,
           isDefault,
           status: 'DISCONNECTED',
           ...camel(storedToken(this.secrets, token)),
-        } as Partial<ConnectionModel>);
-      } catch (error) {
-        if (isUniqueViolation(error))
-          throw new AppError('ERR_CONNECTION_ALREADY_EXISTS', 409, {
-            message: 'Já existe uma conexão com este nome',
-            fields: { name: 'Já existe uma conexão com este nome' },
+        } as Partial<ConnectionModel>),
+      );
+      await replaceQueues(trx, row.id, queueIds ?? []);
+      return row;
+    });
+    const answer = await this.present(scope, created);
+    this.announce(auth.companyId, { action: 'update', whatsapp: answer });
+    await this.sessions.ensureStarted(created.id);
+    return { ...answer, token };
+  }
+
+  /** GET /whatsapp: the company's connections with their queues (loaded in one query), never their tokens. */
+  async list(options: { auth: AuthContext }): Promise<ConnectionAnswer[]> {
+    const scope = this.tenancy.of(options.auth.companyId);
+    const connections = await scope.query(ConnectionModel).orderBy('name');
+    const queues = await queuesOf(
+      scope,
+      connections.map((connection) => connection.id),
+    );
+    return connections.map((connection) => ({ ...connection.toJSON(), queues: queues.get(connection.id) ?? [] }) as ConnectionAnswer);
+  }
+
+  /** GET /whatsapp/:id: one connection with queues, schedules, qrcode and its token in clear (the copy button). */
+  async show(options: { auth: AuthContext; id: number }): Promise<ConnectionAnswer & { token: string | null }> {
+    const scope = this.tenancy.of(options.auth.companyId);
+    const connection = await scope.findOrFail(ConnectionModel, options.id, NOT_FOUND);
+    return { ...(await this.present(scope, connection)), token: connection.token ? this.secrets.decrypt(connection.token) : null };
+  }
+
+  /**
+   * PUT /whatsapp/:id. isDefault true moves the default here; false hands it to the oldest other connection
+   * (ERR_NO_OTHER_WHATSAPP when there is none). A CONNECTED connection with import enabled is disconnected first
+   * (spec 2 §4), so that the import runs on the next pairing. regenerateToken answers the new token, once.
+   */
+  async update(options: { auth: AuthContext; id: number; input: ConnectionInput }): Promise<ConnectionAnswer & { token?: string }> {
+    const { auth, id, input } = options;
+    const scope = this.tenancy.of(auth.companyId);
+    const current = await scope.findOrFail(ConnectionModel, id, NOT_FOUND);
+    await this.assertReferences(scope, input);
+    const queueIds = input.queueIds ?? (await queuesOf(scope, [id])).get(id)?.map((queue) => queue.id) ?? [];
+    assertGreeting(queueIds, input.greetingMessage === undefined ? current.greetingMessage : input.greetingMessage);
+
+    const importEnabled = (input.importOldMessages === undefined ? current.importOldMessages : input.importOldMessages) != null;
+    if (current.status === 'CONNECTED' && importEnabled) await this.sessions.disconnect(id);
+
+    const token = input.regenerateToken ? newConnectionToken() : undefined;
+    const updated = await this.tenancy.transaction(auth.companyId, async (trx) => {
+      await lockCompany(trx);
+      const { queueIds: requested, regenerateToken: _regenerate, isDefault, ...fields } = input;
+      const changes: Partial<ConnectionModel> = { ...columns(fields) };
+      if (token) Object.assign(changes, camel(storedToken(this.secrets, token)));
+      let successor: ConnectionModel | undefined;
+      if (isDefault === true && !current.isDefault) {
+        await unsetDefault(trx);
+        changes.isDefault = true;
+      } else if (isDefault === false && current.isDefault) {
+        successor = await oldestOther(trx, id);
+        if (!successor)
+          throw new AppError('ERR_NO_OTHER_WHATSAPP', 400, {
+            message: 'A empresa precisa de ao menos uma conexão padrão',
+            fields: { isDefault: 'A empresa precisa de ao menos uma conexão padrão' },
           });
-        throw error;
+        changes.isDefault = false;
+      }
+      const row = await this.saving(() => trx.query(ConnectionModel).patchAndFetchById(id, changes));
+      if (successor) await setDefault(trx, successor.id);
+      if (requested) await replaceQueues(trx, id, requested);
+      return row;
+    });
+    this.records.forgetConnection(id);
+    // The running session holds the connection as it started (the webchat widget shows its token): start it anew.
+    if (token && this.sessions.isRunningHere(id)) await this.sessions.restart(id);
+    const answer = await this.present(scope, updated);
+    this.announce(auth.companyId, { action: 'update', whatsapp: answer });
+    return token ? { ...answer, token } : answer;
+  }
+
+  /** DELETE /whatsapp/:id: logs the session out and deletes the row; tickets and messages keep their history. */
+  async remove(options: { auth: AuthContext; id: number }): Promise<{ message: string }> {
+    const { auth, id } = options;
+    const current = await this.tenancy.of(auth.companyId).findOrFail(ConnectionModel, id, NOT_FOUND);
+    await this.sessions.stop(id, { logout: true });
+    await this.tenancy.transaction(auth.companyId, async (trx) => {
+      await lockCompany(trx);
+      await trx.query(ConnectionModel).deleteById(id);
+      if (current.isDefault) {
+        const successor = await oldestOther(trx, id);
+        if (successor) await setDefault(trx, successor.id);
       }
     });
-    const answer = { ...created.toJSON(), token };
-    this.realtime.emit(rooms.company(auth.companyId), 'whatsapp', { action: 'update', whatsapp: created.toJSON() });
-    await this.sessions.ensureStarted(created.id);
+    this.records.forgetConnection(id);
+    if (current.greetingMediaAttachment) await this.removeFile(current.greetingMediaAttachment);
+    this.announce(auth.companyId, { action: 'delete', whatsappId: id });
+    return { message: 'Whatsapp deleted.' };
+  }
+
+  /** POST /whatsapp/:id/media-upload: the greeting's image or video, under company{id}/connections/{id}/. */
+  async uploadMedia(options: { auth: AuthContext; id: number; file?: Express.Multer.File }): Promise<ConnectionAnswer> {
+    const { auth, id, file } = options;
+    const scope = this.tenancy.of(auth.companyId);
+    const current = await scope.findOrFail(ConnectionModel, id, NOT_FOUND);
+    if (!file) throw new AppError('ERR_VALIDATION', 400, { message: 'Required', fields: { file: 'Required' } });
+    const extension = mediaExtension(file);
+    const stored = await this.media.save({
+      companyId: auth.companyId,
+      folder: `connections/${id}`,
+      fileName: `greeting-${Date.now()}-${randomBytes(4).toString('hex')}.${extension}`,
+      data: file.buffer,
+    });
+    let updated: ConnectionModel;
+    try {
+      updated = await scope.query(ConnectionModel).patchAndFetchById(id, { greetingMediaAttachment: stored.path });
+    } catch (error) {
+      await this.removeFile(stored.path);
+      throw error;
+    }
+    if (current.greetingMediaAttachment && current.greetingMediaAttachment !== stored.path)
+      await this.removeFile(current.greetingMediaAttachment);
+    const answer = await this.present(scope, updated);
+    this.announce(auth.companyId, { action: 'update', whatsapp: answer });
     return answer;
   }
 
-  async list(options: { auth: AuthContext }): Promise<ConnectionModel[]> {
-    return this.tenancy.of(options.auth.companyId).query(ConnectionModel).orderBy('name');
+  /** DELETE /whatsapp/:id/media-upload. */
+  async removeMedia(options: { auth: AuthContext; id: number }): Promise<ConnectionAnswer> {
+    const { auth, id } = options;
+    const scope = this.tenancy.of(auth.companyId);
+    const current = await scope.findOrFail(ConnectionModel, id, NOT_FOUND);
+    const updated = await scope.query(ConnectionModel).patchAndFetchById(id, { greetingMediaAttachment: null });
+    if (current.greetingMediaAttachment) await this.removeFile(current.greetingMediaAttachment);
+    const answer = await this.present(scope, updated);
+    this.announce(auth.companyId, { action: 'update', whatsapp: answer });
+    return answer;
   }
 
-  /** One connection with its token in clear, for the admin's form (copy button). */
-  async show(options: { auth: AuthContext; id: number }): Promise<Record<string, unknown>> {
-    const connection = await this.tenancy.of(options.auth.companyId).findOrFail(ConnectionModel, options.id, 'ERR_NO_WAPP_FOUND');
-    return { ...connection.toJSON(), token: connection.token ? this.secrets.decrypt(connection.token) : null };
+  /**
+   * The session routes. start: "try again" (POST /whatsappsession/:id); newQr: log out and start again, so the
+   * channel shows a new code (PUT); disconnect: log out and stay DISCONNECTED until started (DELETE).
+   */
+  async session(options: { auth: AuthContext; id: number; action: 'start' | 'newQr' | 'disconnect' }): Promise<{ message: string }> {
+    const { auth, id, action } = options;
+    await this.tenancy.of(auth.companyId).findOrFail(ConnectionModel, id, NOT_FOUND);
+    if (action === 'disconnect') {
+      await this.sessions.disconnect(id);
+      return { message: 'Session disconnected.' };
+    }
+    await this.sessions.connect(id, { logout: action === 'newQr' });
+    return { message: 'Starting session.' };
   }
+
+  /** POST /whatsapp-restart: every connection of the company, started again (disconnected ones too). */
+  async restartAll(options: { auth: AuthContext }): Promise<{ message: string }> {
+    const connections = await this.tenancy.of(options.auth.companyId).query(ConnectionModel).orderBy('id').select('id');
+    for (const { id } of connections) {
+      await this.sessions.connect(id).catch((error) => this.logger.error({ err: error, connectionId: id }, 'session restart failed'));
+    }
+    return { message: 'Whatsapp restart.' };
+  }
+
+  /** POST /closedimported/:id: closes the still active tickets a history import created on the connection. */
+  async closeImported(options: { auth: AuthContext; id: number }): Promise<{ count: number }> {
+    const { auth, id } = options;
+    const scope = this.tenancy.of(auth.companyId);
+    await scope.findOrFail(ConnectionModel, id, NOT_FOUND);
+    const closed: number = await scope
+      .connection('tickets')
+      .where({ company_id: auth.companyId, whatsapp_id: id })
+      .whereNotNull('imported_at')
+      .whereIn('status', ACTIVE_TICKETS)
+      .update({ status: 'closed', closed_at: new Date(), updated_at: new Date() });
+    if (closed > 0) this.realtime.emit(rooms.company(auth.companyId), 'importMessages', { action: 'refresh', whatsappId: id });
+    return { count: closed };
+  }
+
+  // --- helpers ---
+
+  private async present(scope: TenantScope, connection: ConnectionModel): Promise<ConnectionAnswer> {
+    const queues = await queuesOf(scope, [connection.id]);
+    return { ...connection.toJSON(), queues: queues.get(connection.id) ?? [] } as ConnectionAnswer;
+  }
+
+  private announce(companyId: number, payload: Record<string, unknown>): void {
+    this.realtime.emit(rooms.company(companyId), 'whatsapp', payload);
+  }
+
+  /** Queues, prompt, integration and send-to queue must be the company's own. */
+  private async assertReferences(
+    scope: TenantScope,
+    input: { queueIds?: number[]; sendIdQueue?: number | null; promptId?: number | null; integrationId?: number | null },
+  ): Promise<void> {
+    const fields: Record<string, string> = {};
+    const queueIds = [...new Set(input.queueIds ?? [])];
+    if (queueIds.length > 0 && (await countOwned(scope, 'queues', queueIds)) !== queueIds.length) fields.queueIds = 'Fila não encontrada';
+    if (input.sendIdQueue && (await countOwned(scope, 'queues', [input.sendIdQueue])) !== 1) fields.sendIdQueue = 'Fila não encontrada';
+    if (input.promptId && (await countOwned(scope, 'prompts', [input.promptId])) !== 1) fields.promptId = 'Prompt não encontrado';
+    if (input.integrationId && (await countOwned(scope, 'queue_integrations', [input.integrationId])) !== 1)
+      fields.integrationId = 'Integração não encontrada';
+    const first = Object.values(fields)[0];
+    if (first) throw new AppError('ERR_VALIDATION', 400, { message: first, fields });
+  }
+
+  /** A second connection of the same name in the company is a conflict. */
+  private async saving<T>(write: () => PromiseLike<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (isUniqueViolation(error))
+        throw new AppError('ERR_CONNECTION_ALREADY_EXISTS', 409, {
+          message: 'Já existe uma conexão com este nome',
+          fields: { name: 'Já existe uma conexão com este nome' },
+        });
+      throw error;
+    }
+  }
+
+  private async removeFile(mediaPath: string): Promise<void> {
+    try {
+      await this.media.remove(mediaPath);
+    } catch (error) {
+      this.logger.warn({ err: error, mediaPath }, 'could not remove a greeting media file');
+    }
+  }
+}
+
+/** ERR_WAPP_GREETING_REQUIRED: with more than one queue the greeting presents the menu. */
+function assertGreeting(queueIds: number[], greeting: string | null | undefined): void {
+  if (new Set(queueIds).size > 1 && !greeting?.trim())
+    throw new AppError('ERR_WAPP_GREETING_REQUIRED', 400, {
+      message: 'A mensagem de saudação é obrigatória quando há mais de uma fila',
+      fields: { greetingMessage: 'Required' },
+    });
+}
+
+/** The form's fields as model properties (absent ones left alone). */
+function columns(fields: Record<string, unknown>): Partial<ConnectionModel> {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<ConnectionModel>;
+}
+
+/** Serialises default changes of one company (the partial unique index allows one default). */
+async function lockCompany(trx: TenantScope): Promise<void> {
+  await trx.connection('companies').where('id', trx.companyId).forUpdate().first('id');
+}
+
+async function unsetDefault(trx: TenantScope): Promise<void> {
+  await trx
+    .query(ConnectionModel)
+    .where('is_default', true)
+    .patch({ isDefault: false } as Partial<ConnectionModel>);
+}
+
+async function setDefault(trx: TenantScope, id: number): Promise<void> {
+  await trx
+    .query(ConnectionModel)
+    .findById(id)
+    .patch({ isDefault: true } as Partial<ConnectionModel>);
+}
+
+async function oldestOther(trx: TenantScope, id: number): Promise<ConnectionModel | undefined> {
+  return await trx
+    .query(ConnectionModel)
+    .whereNot('id', id)
+    .orderBy([{ column: 'created_at' }, { column: 'id' }])
+    .first();
+}
+
+async function replaceQueues(trx: TenantScope, connectionId: number, queueIds: number[]): Promise<void> {
+  await trx.connection('connection_queues').where({ company_id: trx.companyId, whatsapp_id: connectionId }).delete();
+  const unique = [...new Set(queueIds)];
+  if (unique.length > 0)
+    await trx
+      .connection('connection_queues')
+      .insert(unique.map((queueId) => ({ whatsapp_id: connectionId, queue_id: queueId, company_id: trx.companyId })));
+}
+
+async function queuesOf(scope: TenantScope, connectionIds: number[]): Promise<Map<number, QueueSummary[]>> {
+  const byConnection = new Map<number, QueueSummary[]>();
+  if (connectionIds.length === 0) return byConnection;
+  const rows: (QueueSummary & { whatsapp_id: number })[] = await (scope.connection as Knex)('connection_queues as cq')
+    .join('queues as q', 'q.id', 'cq.queue_id')
+    .where('cq.company_id', scope.companyId)
+    .whereIn('cq.whatsapp_id', connectionIds)
+    .orderBy([{ column: 'q.order_queue' }, { column: 'q.name' }])
+    .select('cq.whatsapp_id', 'q.id', 'q.name', 'q.color');
+  for (const { whatsapp_id: connectionId, ...queue } of rows) {
+    const list = byConnection.get(connectionId) ?? [];
+    list.push(queue);
+    byConnection.set(connectionId, list);
+  }
+  return byConnection;
+}
+
+async function countOwned(scope: TenantScope, table: string, ids: number[]): Promise<number> {
+  const [{ count }] = await scope.connection(table).where('company_id', scope.companyId).whereIn('id', ids).count({ count: '*' });
+  return Number(count);
+}
+
+function mediaExtension(file: Express.Multer.File): string {
+  const mimetype = file.mimetype.toLowerCase();
+  const extension = path
+    .extname(file.originalname ?? '')
+    .slice(1)
+    .toLowerCase();
+  if (!greetingMediaTypes[mimetype]?.includes(extension))
+    throw new AppError('ERR_INVALID_MEDIA', 400, {
+      message: 'Envie uma imagem ou um vídeo',
+      fields: { file: 'Envie uma imagem ou um vídeo' },
+    });
+  return extension === 'jpeg' ? 'jpg' : extension;
 }
 
 function camel(stored: { token: string; token_hash: string }): { token: string; tokenHash: string } {

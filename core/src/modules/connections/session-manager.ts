@@ -148,6 +148,37 @@ export class SessionManager {
     await this.ensureStarted(connectionId);
   }
 
+  /**
+   * A person disconnected the connection (DELETE /whatsappsession): stop it logging out, store DISCONNECTED, and
+   * keep the sweep from starting it again until someone starts it (a `core` row of the connection's plugin_store
+   * scope, which goes with the connection).
+   */
+  async disconnect(connectionId: number): Promise<void> {
+    const row = await this.database.knex('connections').where('id', connectionId).first('id', 'company_id');
+    if (!row) return;
+    await this.database
+      .knex('plugin_store')
+      .insert({ ...heldKey(row.company_id, connectionId), whatsapp_id: connectionId, value: new Date().toISOString() })
+      .onConflict(['company_id', 'plugin_id', 'scope', 'key'])
+      .merge({ value: new Date().toISOString(), updated_at: new Date() });
+    await this.stop(connectionId, { logout: true });
+    await this.database
+      .knex('connections')
+      .where('id', connectionId)
+      .update({ status: 'DISCONNECTED', qrcode: '', retries: 0, updated_at: new Date() });
+    this.realtime.emit(rooms.company(row.company_id), 'whatsappSession', {
+      action: 'update',
+      session: { id: connectionId, status: 'DISCONNECTED', qrcode: '' },
+    });
+  }
+
+  /** A person started the connection (POST /whatsappsession, whatsapp-restart): lift a disconnect and (re)start it. */
+  async connect(connectionId: number, options: { logout?: boolean } = {}): Promise<void> {
+    await this.database.knex('plugin_store').where({ plugin_id: HELD.plugin_id, key: HELD.key, whatsapp_id: connectionId }).delete();
+    await this.stop(connectionId, { logout: options.logout ?? false });
+    await this.ensureStarted(connectionId);
+  }
+
   /** Takes the connection's lock and creates its session; undefined when another node (or nobody) should run it. */
   private async take(connectionId: number): Promise<Running | undefined> {
     const row = await this.database.knex('connections').where('id', connectionId).first();
@@ -268,7 +299,15 @@ export class SessionManager {
     try {
       const channels = this.registry.channels.map((channel) => channel.channel);
       if (channels.length === 0) return;
-      const rows = await this.database.knex('connections').whereIn('channel', channels).orderBy('id').select('id');
+      const knex = this.database.knex;
+      // Connections a person disconnected stay down until someone starts them.
+      const rows = await knex('connections')
+        .whereIn('channel', channels)
+        .whereNotExists(
+          knex('plugin_store').whereRaw('plugin_store.whatsapp_id = connections.id').where({ plugin_id: HELD.plugin_id, key: HELD.key }),
+        )
+        .orderBy('id')
+        .select('id');
       for (const { id } of rows) {
         if (this.stopped) return;
         // One connection failing (its row, Redis for a moment) must not keep the others from starting.
@@ -314,6 +353,13 @@ export class SessionManager {
       error: (message, data) => child.error(data ?? {}, message),
     };
   }
+}
+
+/** The plugin_store row that marks a connection disconnected by a person. */
+const HELD = { plugin_id: 'core', key: 'disconnected' } as const;
+
+function heldKey(companyId: number, connectionId: number) {
+  return { company_id: companyId, plugin_id: HELD.plugin_id, scope: `connection:${connectionId}`, key: HELD.key };
 }
 
 function definedOnly(options: SessionManagerOptions): SessionManagerOptions {
