@@ -128,13 +128,14 @@ async function listen(options: ServerOptions, ports: Ports, secret: string, logg
   container.get(SocketSessions).attach(ports.realtime.attach(http));
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
-  app.use(express.json({ limit: '5mb' }));
-  app.use(express.urlencoded({ extended: true, limit: '5mb' }));
-  app.use(cookieParser());
-  // Plugin routes (webhooks, the widget) come first: the widget's page is HTML but not the web app.
+  // Plugin routes (webhooks, the widget) come first: they parse their own bodies (a webhook signature is checked
+  // over the raw bytes), and the widget's page is HTML but not the web app.
   const pluginRoutes = express.Router();
   for (const channel of registry.channels) channel.routes?.(pluginRoutes);
   app.use(pluginRoutes);
+  app.use(express.json({ limit: '5mb' }));
+  app.use(express.urlencoded({ extended: true, limit: '5mb' }));
+  app.use(cookieParser());
   const web = webAppHandlers(webDist);
   if (web) app.use(web.navigation);
   app.use(api.router);
