@@ -132,6 +132,7 @@ export class SessionManager {
     this.running.delete(connectionId);
     clearTimeout(running.retry);
     running.dispose();
+    await this.delivery.unserve(connectionId);
     running.state = 'stopping';
     try {
       await this.stopSession(running, options);
@@ -269,6 +270,7 @@ export class SessionManager {
     clearTimeout(running.retry);
     running.state = 'gone';
     running.dispose();
+    await this.delivery.unserve(connectionId);
     await this.stopSession(running, { logout: false });
   }
 

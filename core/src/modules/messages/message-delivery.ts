@@ -98,6 +98,12 @@ export class MessageDelivery {
   }
 
   /** Called by the session manager when this node starts the connection's session. */
+  /** The session left this node: its queue is for the next owner (jobs wait in the queue meanwhile). */
+  async unserve(connectionId: number): Promise<void> {
+    if (!this.served.delete(connectionId)) return;
+    await this.jobs.stopProcessing(MessageDelivery.queueOf(connectionId));
+  }
+
   serve(connectionId: number): void {
     if (this.served.has(connectionId)) return;
     this.served.add(connectionId);

@@ -76,6 +76,14 @@ export class BeeJobQueue implements JobQueue {
     });
   }
 
+  async stopProcessing(queue: string): Promise<void> {
+    const bee = this.queues.get(queue);
+    if (!bee) return;
+    // A bee queue cannot stop processing and go on; close it, and the next add() opens a fresh one.
+    this.queues.delete(queue);
+    await bee.close(this.options.closeTimeoutMs ?? 10000).catch((error: Error) => this.reportError(error));
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;

@@ -54,6 +54,11 @@ export class InProcessJobQueue implements JobQueue {
     return id;
   }
 
+  async stopProcessing(queue: string): Promise<void> {
+    const named = this.queues.get(queue);
+    if (named) named.handler = undefined;
+  }
+
   health(): Promise<PortHealth> {
     return probeHealth(this.implementation, async () => {
       if (this.closed) throw new Error('closed');

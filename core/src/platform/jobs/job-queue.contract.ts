@@ -105,6 +105,25 @@ export function defineJobQueueContract(name: string, factory: () => Promise<JobQ
       expect(runs).toEqual([{ copy: 1 }]);
     });
 
+    it('stops taking jobs of a queue after stopProcessing, and a new handler takes them', async () => {
+      const first: number[] = [];
+      queue.process<number>('handover', async (n) => {
+        first.push(n);
+      });
+      await queue.add('handover', 1);
+      await eventually(() => first.length === 1);
+      await queue.stopProcessing('handover');
+      await queue.add('handover', 2);
+      await sleep(300);
+      expect(first).toEqual([1]);
+      const second: number[] = [];
+      queue.process<number>('handover', async (n) => {
+        second.push(n);
+      });
+      await eventually(() => second.length === 1);
+      expect(second).toEqual([2]);
+    });
+
     it('reports its health', async () => {
       const health = await queue.health();
       expect(health.status).toBe('ok');

@@ -24,4 +24,6 @@ export const JobQueue = Symbol('JobQueue');
 export interface JobQueue extends Port {
   process<T>(queue: string, handler: JobHandler<T>, options?: { concurrency?: number }): void;
   add<T>(queue: string, data: T, options?: JobOptions): Promise<string>;
+  /** This node stops taking jobs of the queue (running ones finish); another node, or a later process(), takes them. */
+  stopProcessing(queue: string): Promise<void>;
 }

@@ -1,0 +1,307 @@
+// The facebook plugin on its own: a fake Graph API (node:http on port 0) that records what it is sent and answers
+// like Graph, an express app with the plugin's webhook routes, and a fake PluginHost that keeps everything in memory.
+import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import {
+  ChannelContribution,
+  Container,
+  PluginHost,
+  type Ack,
+  type ConnectionInfo,
+  type ContactRef,
+  type InboundEvent,
+  type InboundMedia,
+  type PluginStore,
+} from '@switchboard/sdk';
+import { MemoryPluginStore, QuietLogger, type FakePeer, type OutboundSeen, type PresenceSeen } from '@switchboard/sdk/testing';
+import facebookModule from '../facebook-backend-module.js';
+import { signBody } from '../webhook-signature.js';
+
+export const PAGE_ID = '1000000000001';
+export const PAGE_TOKEN = 'EAAB-page-token';
+export const APP_SECRET = 'app-secret-123';
+export const VERIFY_TOKEN = 'verify-me-please';
+
+export function connectionFor(channel: 'facebook' | 'instagram', overrides: Partial<ConnectionInfo> = {}): ConnectionInfo {
+  return {
+    id: channel === 'facebook' ? 11 : 12,
+    companyId: 5,
+    name: `${channel} page`,
+    channel,
+    token: `${channel}-connection-token`,
+    settings: {
+      pageId: PAGE_ID,
+      pageAccessToken: PAGE_TOKEN,
+      appSecret: APP_SECRET,
+      verifyToken: VERIFY_TOKEN,
+      ...(channel === 'instagram' ? { instagramAccountId: '17841400000000001' } : {}),
+    },
+    ...overrides,
+  };
+}
+
+export class FakePluginHost implements PluginHost {
+  readonly log = new QuietLogger();
+  readonly events: { connection: ConnectionInfo; event: InboundEvent }[] = [];
+  private readonly stores = new Map<number, PluginStore>();
+  onInbound?: (connection: ConnectionInfo, event: InboundEvent) => Promise<void>;
+
+  constructor(readonly connections: ConnectionInfo[]) {}
+
+  async findConnectionByToken(channel: string, token: string): Promise<ConnectionInfo | undefined> {
+    return this.connections.find((c) => c.channel === channel && c.token === token);
+  }
+
+  async inbound(connection: ConnectionInfo, event: InboundEvent): Promise<void> {
+    this.events.push({ connection, event });
+    await this.onInbound?.(connection, event);
+  }
+
+  namespace(): never {
+    throw new Error('the facebook plugin opens no socket namespace');
+  }
+
+  store(connection: ConnectionInfo): PluginStore {
+    let store = this.stores.get(connection.id);
+    if (!store) this.stores.set(connection.id, (store = new MemoryPluginStore()));
+    return store;
+  }
+
+  useStore(connection: ConnectionInfo, store: PluginStore): void {
+    this.stores.set(connection.id, store);
+  }
+}
+
+/** One request the fake Graph API received. */
+export interface GraphRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  authorization?: string;
+  json?: any;
+  form?: { fields: Record<string, string>; file?: { name: string; type: string; data: Buffer } };
+}
+
+/** A fake Graph API: GET /me, POST /me/messages (JSON or multipart), and a CDN for inbound attachments. */
+export class FakeGraphApi {
+  readonly requests: GraphRequest[] = [];
+  readonly seen: OutboundSeen[] = [];
+  readonly typing: PresenceSeen[] = [];
+  validTokens = new Set([PAGE_TOKEN]);
+  private readonly media = new Map<string, { data: Buffer; mimeType: string }>();
+  private counter = 0;
+  private server?: HttpServer;
+  origin = '';
+
+  async start(): Promise<void> {
+    this.server = createServer((req, res) => void this.handle(req, res));
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    this.origin = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  async close(): Promise<void> {
+    this.server?.closeAllConnections();
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+
+  /** Serves bytes as Meta's CDN would; returns the URL. */
+  hostMedia(data: Buffer, fileName: string, mimeType: string): string {
+    const id = `asset${++this.counter}`;
+    this.media.set(id, { data, mimeType });
+    return `${this.origin}/cdn/${id}/${encodeURIComponent(fileName)}?oh=signature`;
+  }
+
+  messageRequests(): GraphRequest[] {
+    return this.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/me/messages'));
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const raw = Buffer.concat(chunks);
+    const url = new URL(req.url ?? '/', this.origin);
+    const send = (status: number, body: unknown) => {
+      res.writeHead(status, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
+    if (req.method === 'GET' && url.pathname.startsWith('/cdn/')) {
+      const asset = this.media.get(url.pathname.split('/')[2] ?? '');
+      if (!asset) return send(404, { error: 'no asset' });
+      res.writeHead(200, { 'Content-Type': asset.mimeType, 'Content-Length': asset.data.length });
+      return void res.end(asset.data);
+    }
+    const request: GraphRequest = {
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      query: url.searchParams,
+      authorization: req.headers.authorization,
+    };
+    const contentType = req.headers['content-type'] ?? '';
+    if (contentType.startsWith('application/json')) request.json = JSON.parse(raw.toString('utf8'));
+    if (contentType.startsWith('multipart/form-data')) {
+      const form = await new Request('http://graph.test/', {
+        method: 'POST',
+        headers: { 'content-type': contentType },
+        body: raw,
+      }).formData();
+      const fields: Record<string, string> = {};
+      let file: { name: string; type: string; data: Buffer } | undefined;
+      for (const [key, value] of form.entries()) {
+        if (typeof value === 'string') fields[key] = value;
+        else file = { name: value.name, type: value.type, data: Buffer.from(await value.arrayBuffer()) };
+      }
+      request.form = { fields, file };
+    }
+    this.requests.push(request);
+
+    const token = req.headers.authorization?.replace(/^Bearer /, '') ?? url.searchParams.get('access_token') ?? '';
+    if (!this.validTokens.has(token)) {
+      return send(401, { error: { message: 'Invalid OAuth access token.', type: 'OAuthException', code: 190 } });
+    }
+    if (req.method === 'GET' && /^\/v\d+\.\d+\/me$/.test(url.pathname)) return send(200, { id: PAGE_ID, name: 'Fake Page' });
+    if (req.method === 'POST' && /^\/v\d+\.\d+\/me\/messages$/.test(url.pathname)) {
+      const recipient = request.json?.recipient ?? (request.form ? JSON.parse(request.form.fields.recipient ?? '{}') : {});
+      const to = String(recipient.id ?? '');
+      if (!to) return send(400, { error: { message: 'recipient required', code: 100 } });
+      const action = request.json?.sender_action as string | undefined;
+      if (action) {
+        if (action === 'typing_on' || action === 'typing_off') {
+          this.typing.push({ to, presence: action === 'typing_on' ? 'composing' : 'paused' });
+        }
+        return send(200, { recipient_id: to });
+      }
+      const messageId = `m_out_${++this.counter}`;
+      if (request.form?.file) {
+        this.seen.push({ externalId: messageId, to, media: { fileName: request.form.file.name, mimeType: request.form.file.type } });
+      } else {
+        this.seen.push({ externalId: messageId, to, body: request.json?.message?.text });
+      }
+      return send(200, { recipient_id: to, message_id: messageId });
+    }
+    send(404, { error: { message: `unknown path ${url.pathname}`, code: 803 } });
+  }
+}
+
+export interface FacebookHarness {
+  baseUrl: string;
+  host: FakePluginHost;
+  graph: FakeGraphApi;
+  contributions: ChannelContribution[];
+  contribution(channel: string): ChannelContribution;
+  /** Posts a webhook body signed with `secret` (APP_SECRET by default; null: unsigned). */
+  postWebhook(channel: string, token: string, payload: unknown, secret?: string | null): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export async function startFacebookHarness(connections: ConnectionInfo[]): Promise<FacebookHarness> {
+  const graph = new FakeGraphApi();
+  await graph.start();
+  process.env.SWITCHBOARD_GRAPH_ORIGIN = graph.origin;
+
+  const host = new FakePluginHost(connections);
+  const container = new Container();
+  container.bind<PluginHost>(PluginHost).toConstantValue(host);
+  container.load(facebookModule);
+  const contributions = container.getAll<ChannelContribution>(ChannelContribution);
+  const app = express();
+  const router = express.Router();
+  for (const contribution of contributions) contribution.routes?.(router);
+  app.use(router);
+  // As in core: JSON parsing comes after the plugin routes.
+  app.use(express.json());
+  const server = createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    baseUrl,
+    host,
+    graph,
+    contributions,
+    contribution(channel) {
+      const found = contributions.find((c) => c.channel === channel);
+      if (!found) throw new Error(`no contribution ${channel}`);
+      return found;
+    },
+    async postWebhook(channel, token, payload, secret = APP_SECRET) {
+      const body = JSON.stringify(payload);
+      const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+      if (secret !== null) headers['X-Hub-Signature-256'] = signBody(body, secret);
+      return fetch(`${baseUrl}/webhooks/${channel}/${token}`, { method: 'POST', headers, body });
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await graph.close();
+      delete process.env.SWITCHBOARD_GRAPH_ORIGIN;
+    },
+  };
+}
+
+/** A webhook body with messaging events, as Meta sends it for the channel. */
+export function webhookBody(channel: string, messaging: unknown[]): unknown {
+  return {
+    object: channel === 'instagram' ? 'instagram' : 'page',
+    entry: [{ id: PAGE_ID, time: Date.now(), messaging }],
+  };
+}
+
+/** The people on Messenger/Instagram: they write to the page through signed webhooks and read the fake Graph API. */
+export class MetaPeer implements FakePeer {
+  private counter = 0;
+
+  constructor(
+    private readonly harness: FacebookHarness,
+    private readonly connection: ConnectionInfo,
+  ) {}
+
+  async deliverText(from: ContactRef, body: string): Promise<void> {
+    await this.deliver(from, { text: body });
+  }
+
+  async deliverMedia(from: ContactRef, media: InboundMedia, caption?: string): Promise<void> {
+    const url = this.harness.graph.hostMedia(media.data, media.fileName, media.mimeType);
+    const type = media.mimeType.startsWith('image/') ? 'image' : 'file';
+    await this.deliver(from, { ...(caption ? { text: caption } : {}), attachments: [{ type, payload: { url } }] });
+  }
+
+  received(): OutboundSeen[] {
+    return this.harness.graph.seen;
+  }
+
+  presences(): PresenceSeen[] {
+    return this.harness.graph.typing;
+  }
+
+  async acknowledge(externalId: string, ack: Ack = 3): Promise<void> {
+    const seen = this.harness.graph.seen.find((s) => s.externalId === externalId);
+    if (!seen) throw new Error(`the peer never received ${externalId}`);
+    const base = { sender: { id: seen.to }, recipient: { id: PAGE_ID }, timestamp: Date.now() };
+    const event =
+      ack === 2
+        ? { ...base, delivery: { mids: [externalId], watermark: Date.now() } }
+        : this.connection.channel === 'instagram'
+          ? { ...base, read: { mid: externalId } }
+          : { ...base, read: { watermark: Date.now() } };
+    await this.post([event]);
+  }
+
+  async dispose(): Promise<void> {
+    await this.harness.close();
+  }
+
+  private async deliver(from: ContactRef, message: Record<string, unknown>): Promise<void> {
+    const mid = `m_in_${this.connection.channel}_${++this.counter}_${Date.now()}`;
+    await this.post([{ sender: { id: from.address }, recipient: { id: PAGE_ID }, timestamp: Date.now(), message: { mid, ...message } }]);
+  }
+
+  private async post(messaging: unknown[]): Promise<void> {
+    const res = await this.harness.postWebhook(
+      this.connection.channel,
+      this.connection.token!,
+      webhookBody(this.connection.channel, messaging),
+    );
+    if (res.status !== 200) throw new Error(`webhook: ${res.status} ${await res.text()}`);
+  }
+}

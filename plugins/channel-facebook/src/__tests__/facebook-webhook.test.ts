@@ -1,0 +1,334 @@
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createHmac } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ChannelSession, InboundEvent, InboundMessage } from '@switchboard/sdk';
+import { MemoryPluginStore, RecordingSessionContext } from '@switchboard/sdk/testing';
+import { lastInbound } from '../reply-window.js';
+import { verifySignature } from '../webhook-signature.js';
+import {
+  APP_SECRET,
+  connectionFor,
+  PAGE_ID,
+  PAGE_TOKEN,
+  startFacebookHarness,
+  VERIFY_TOKEN,
+  webhookBody,
+  type FacebookHarness,
+} from './facebook-harness.js';
+
+const PSID = '2400000000000099';
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
+const facebook = connectionFor('facebook');
+const instagram = connectionFor('instagram');
+
+let harness: FacebookHarness;
+
+async function waitFor<T>(probe: () => T | undefined, what: string, timeoutMs = 3000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+function events(type?: InboundEvent['type']): InboundEvent[] {
+  return harness.host.events.map((e) => e.event).filter((e) => !type || e.type === type);
+}
+
+function textEvent(text: string, options: { mid?: string; timestamp?: number; from?: string } = {}) {
+  return {
+    sender: { id: options.from ?? PSID },
+    recipient: { id: PAGE_ID },
+    timestamp: options.timestamp ?? Date.now(),
+    message: { mid: options.mid ?? `m_${Math.random().toString(36).slice(2)}`, text },
+  };
+}
+
+/** A started session of `connection` sharing the host's store, as core's are. */
+async function startedSession(connection = facebook): Promise<{ session: ChannelSession; context: RecordingSessionContext }> {
+  const context = new RecordingSessionContext(connection, harness.host.store(connection) as MemoryPluginStore);
+  const session = harness.contribution(connection.channel).createSession(context);
+  await session.start();
+  return { session, context };
+}
+
+beforeEach(async () => {
+  harness = await startFacebookHarness([facebook, instagram]);
+});
+
+afterEach(async () => {
+  await harness.close();
+});
+
+describe('webhook subscription (GET)', () => {
+  const url = (token: string, verify: string) =>
+    `${harness.baseUrl}/webhooks/facebook/${token}?hub.mode=subscribe&hub.verify_token=${encodeURIComponent(verify)}&hub.challenge=1158201444`;
+
+  it('answers the challenge as text when the verify token matches the connection', async () => {
+    const res = await fetch(url(facebook.token!, VERIFY_TOKEN));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/text\/plain/);
+    expect(await res.text()).toBe('1158201444');
+  });
+
+  it('refuses a wrong verify token with 403 and an unknown connection with 404', async () => {
+    expect((await fetch(url(facebook.token!, 'not-the-token'))).status).toBe(403);
+    expect((await fetch(url('no-such-connection', VERIFY_TOKEN))).status).toBe(404);
+    // A facebook connection's token does not open the instagram route.
+    const res = await fetch(url(facebook.token!, VERIFY_TOKEN).replace('/webhooks/facebook/', '/webhooks/instagram/'));
+    expect(res.status).toBe(404);
+  });
+});
+
+describe('webhook deliveries (POST)', () => {
+  it('refuses an unsigned delivery with 401 and stores nothing', async () => {
+    const res = await harness.postWebhook('facebook', facebook.token!, webhookBody('facebook', [textEvent('unsigned')]), null);
+    expect(res.status).toBe(401);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(events()).toHaveLength(0);
+    expect(await lastInbound(harness.host.store(facebook), PSID)).toBeUndefined();
+  });
+
+  it('refuses a delivery signed with another secret with 401', async () => {
+    const res = await harness.postWebhook('facebook', facebook.token!, webhookBody('facebook', [textEvent('forged')]), 'other-secret');
+    expect(res.status).toBe(401);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(events()).toHaveLength(0);
+  });
+
+  it('checks the signature over the raw bytes', () => {
+    const raw = Buffer.from('{"object":"page", "entry":[]}');
+    const header = `sha256=${createHmac('sha256', APP_SECRET).update(raw).digest('hex')}`;
+    expect(verifySignature(raw, header, APP_SECRET)).toBe(true);
+    // The same JSON serialised differently is another body.
+    expect(verifySignature(Buffer.from(JSON.stringify(JSON.parse(raw.toString()))), header, APP_SECRET)).toBe(false);
+    expect(verifySignature(raw, header.toUpperCase(), 'another')).toBe(false);
+    expect(verifySignature(raw, 'sha256=abc', APP_SECRET)).toBe(false);
+    expect(verifySignature(raw, undefined, APP_SECRET)).toBe(false);
+  });
+
+  it('hands a signed text to host.inbound with the sender PSID as the chat address', async () => {
+    const at = Date.now() - 60_000;
+    const res = await harness.postWebhook(
+      'facebook',
+      facebook.token!,
+      webhookBody('facebook', [
+        {
+          ...textEvent('olá, preciso de ajuda', { mid: 'm_abc', timestamp: at }),
+          message: { mid: 'm_abc', text: 'olá, preciso de ajuda', reply_to: { mid: 'm_prev' } },
+        },
+      ]),
+    );
+    expect(res.status).toBe(200);
+    const message = (await waitFor(() => events('message')[0], 'the message')) as InboundMessage;
+    expect(message).toMatchObject({
+      type: 'message',
+      externalId: 'm_abc',
+      chat: { address: PSID },
+      fromMe: false,
+      body: 'olá, preciso de ajuda',
+      quotedExternalId: 'm_prev',
+    });
+    expect(message.timestamp?.getTime()).toBe(at);
+    expect(harness.host.events[0]!.connection.id).toBe(facebook.id);
+    expect(await lastInbound(harness.host.store(facebook), PSID)).toBe(at);
+  });
+
+  it('downloads attachments into InboundMedia, one message per attachment', async () => {
+    const url = harness.graph.hostMedia(PNG, 'photo.png', 'image/png');
+    await harness.postWebhook(
+      'facebook',
+      facebook.token!,
+      webhookBody('facebook', [
+        {
+          sender: { id: PSID },
+          recipient: { id: PAGE_ID },
+          timestamp: Date.now(),
+          message: {
+            mid: 'm_media',
+            text: 'look',
+            attachments: [
+              { type: 'image', payload: { url } },
+              { type: 'fallback', payload: { title: 'A shared link' } },
+            ],
+          },
+        },
+      ]),
+    );
+    const [first, second] = (await waitFor(
+      () => (events('message').length === 2 ? events('message') : undefined),
+      'two messages',
+    )) as InboundMessage[];
+    expect(first).toMatchObject({ externalId: 'm_media', body: 'look', mediaType: 'image' });
+    expect(first!.media?.mimeType).toBe('image/png');
+    expect(first!.media?.fileName).toBe('photo.png');
+    expect(Buffer.compare(first!.media!.data, PNG)).toBe(0);
+    expect(second).toMatchObject({ externalId: 'm_media:1', body: 'A shared link' });
+    expect(second!.media).toBeUndefined();
+  });
+
+  it('turns reactions, edits, echoes and deletions into their events', async () => {
+    const base = { sender: { id: PSID }, recipient: { id: PAGE_ID }, timestamp: Date.now() };
+    await harness.postWebhook(
+      'facebook',
+      facebook.token!,
+      webhookBody('facebook', [
+        { ...base, reaction: { mid: 'm_target', action: 'react', emoji: '❤️', reaction: 'love' } },
+        { ...base, message_edit: { mid: 'm_target', text: 'edited', num_edit: 1 } },
+        {
+          sender: { id: PAGE_ID },
+          recipient: { id: PSID },
+          timestamp: Date.now(),
+          message: { mid: 'm_echo', text: 'from the inbox', is_echo: true },
+        },
+      ]),
+    );
+    await harness.postWebhook(
+      'instagram',
+      instagram.token!,
+      webhookBody('instagram', [{ ...base, message: { mid: 'm_gone', is_deleted: true } }]),
+    );
+    await waitFor(() => events().length === 4, 'four events');
+    expect(events('reaction')[0]).toMatchObject({ targetExternalId: 'm_target', emoji: '❤️', chat: { address: PSID }, fromMe: false });
+    expect(events('edit')[0]).toMatchObject({ externalId: 'm_target', body: 'edited' });
+    expect(events('message')[0]).toMatchObject({ externalId: 'm_echo', fromMe: true, chat: { address: PSID } });
+    expect(events('delete')[0]).toMatchObject({ externalId: 'm_gone' });
+    // An echo is not the contact writing: it opens no reply window.
+    expect(await lastInbound(harness.host.store(facebook), PSID)).toBeUndefined();
+  });
+
+  it("ignores a delivery for another channel's object", async () => {
+    const res = await harness.postWebhook('facebook', facebook.token!, webhookBody('instagram', [textEvent('wrong object')]));
+    expect(res.status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(events()).toHaveLength(0);
+  });
+
+  it('turns deliveries into ack 2 and reads into ack 3 for the messages up to the watermark', async () => {
+    await harness.postWebhook('facebook', facebook.token!, webhookBody('facebook', [textEvent('hi')]));
+    await waitFor(() => events('message')[0], 'the message');
+    const { session } = await startedSession();
+    const first = await session.send({ messageId: 1, to: { address: PSID }, body: 'one' });
+    const second = await session.send({ messageId: 2, to: { address: PSID }, body: 'two' });
+    const base = { sender: { id: PSID }, recipient: { id: PAGE_ID } };
+
+    await harness.postWebhook(
+      'facebook',
+      facebook.token!,
+      webhookBody('facebook', [{ ...base, timestamp: Date.now(), delivery: { mids: [first.externalId], watermark: Date.now() } }]),
+    );
+    const acks = () => events('ack') as Extract<InboundEvent, { type: 'ack' }>[];
+    await waitFor(() => acks().some((a) => a.externalId === second.externalId), 'ack 2 of both');
+    expect(
+      acks()
+        .filter((a) => a.ack === 2)
+        .map((a) => a.externalId)
+        .sort(),
+    ).toEqual([first.externalId, second.externalId].sort());
+
+    await harness.postWebhook(
+      'facebook',
+      facebook.token!,
+      webhookBody('facebook', [{ ...base, timestamp: Date.now(), read: { watermark: Date.now() } }]),
+    );
+    await waitFor(() => acks().filter((a) => a.ack === 3).length === 2, 'ack 3 of both');
+    // A read is handed once: a later receipt names nothing new.
+    await harness.postWebhook(
+      'facebook',
+      facebook.token!,
+      webhookBody('facebook', [{ ...base, timestamp: Date.now(), read: { watermark: Date.now() } }]),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(acks().filter((a) => a.ack === 3)).toHaveLength(2);
+  });
+});
+
+describe('FacebookSession', () => {
+  it('start() checks the page token with GET /me: CONNECTED, or DISCONNECTED when Graph refuses it', async () => {
+    const { context } = await startedSession();
+    expect(context.status).toBe('CONNECTED');
+    expect(harness.graph.requests[0]).toMatchObject({ method: 'GET', path: '/v19.0/me', authorization: `Bearer ${PAGE_TOKEN}` });
+    expect(harness.graph.requests[0]!.query.get('appsecret_proof')).toMatch(/^[0-9a-f]{64}$/);
+
+    harness.graph.validTokens.clear();
+    const refused = await startedSession(connectionFor('facebook', { id: 99 }));
+    expect(refused.context.status).toBe('DISCONNECTED');
+    expect(refused.context.log.entries.some((e) => e.level === 'error' && /refused the page access token/.test(e.message))).toBe(true);
+  });
+
+  it('sends a reply to the fake Graph API with the recipient and text, and returns the mid as externalId', async () => {
+    await harness.postWebhook('facebook', facebook.token!, webhookBody('facebook', [textEvent('hello')]));
+    await waitFor(() => events('message')[0], 'the message');
+    const { session } = await startedSession();
+    const { externalId } = await session.send({ messageId: 7, to: { address: PSID }, body: 'Olá! Como posso ajudar?' });
+    const sent = harness.graph.messageRequests().at(-1)!;
+    expect(sent.path).toBe('/v19.0/me/messages');
+    expect(sent.authorization).toBe(`Bearer ${PAGE_TOKEN}`);
+    expect(sent.json).toEqual({ recipient: { id: PSID }, messaging_type: 'RESPONSE', message: { text: 'Olá! Como posso ajudar?' } });
+    expect(externalId).toBe(harness.graph.seen.at(-1)!.externalId);
+    expect(externalId).toMatch(/^m_out_/);
+  });
+
+  it('uploads media as multipart filedata with the attachment type', async () => {
+    await harness.postWebhook('facebook', facebook.token!, webhookBody('facebook', [textEvent('send it')]));
+    await waitFor(() => events('message')[0], 'the message');
+    const { session } = await startedSession();
+    const dir = await mkdtemp(join(tmpdir(), 'sb-fb-'));
+    try {
+      await writeFile(join(dir, 'report.pdf'), Buffer.from('%PDF-1.4 fake'));
+      const { externalId } = await session.send({
+        messageId: 8,
+        to: { address: PSID },
+        media: { path: join(dir, 'report.pdf'), fileName: 'report.pdf', mimeType: 'application/pdf', mediaType: 'application' },
+      });
+      const sent = harness.graph.messageRequests().at(-1)!;
+      expect(JSON.parse(sent.form!.fields.recipient!)).toEqual({ id: PSID });
+      expect(JSON.parse(sent.form!.fields.message!)).toEqual({ attachment: { type: 'file', payload: { is_reusable: false } } });
+      expect(sent.form!.file).toMatchObject({ name: 'report.pdf', type: 'application/pdf' });
+      expect(sent.form!.file!.data.toString()).toBe('%PDF-1.4 fake');
+      expect(externalId).toBe(harness.graph.seen.at(-1)!.externalId);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('reacts with the react sender action', async () => {
+    await harness.postWebhook('facebook', facebook.token!, webhookBody('facebook', [textEvent('react to me', { mid: 'm_r' })]));
+    await waitFor(() => events('message')[0], 'the message');
+    const { session } = await startedSession();
+    const result = await session.react!('m_r', '👍', { address: PSID });
+    expect(harness.graph.messageRequests().at(-1)!.json).toEqual({
+      recipient: { id: PSID },
+      sender_action: 'react',
+      payload: { message_id: 'm_r', reaction: '👍' },
+    });
+    expect(result.externalId.length).toBeGreaterThan(0);
+  });
+
+  it('refuses a send outside the 24-hour window before calling Graph', async () => {
+    const dayAndAnHourAgo = Date.now() - 25 * 60 * 60 * 1000;
+    await harness.postWebhook('facebook', facebook.token!, webhookBody('facebook', [textEvent('old', { timestamp: dayAndAnHourAgo })]));
+    await waitFor(() => events('message')[0], 'the message');
+    const { session } = await startedSession();
+    const before = harness.graph.messageRequests().length;
+    await expect(session.send({ messageId: 9, to: { address: PSID }, body: 'too late' })).rejects.toThrow('ERR_OUTSIDE_REPLY_WINDOW');
+    // A contact who never wrote is outside the window too.
+    await expect(session.send({ messageId: 10, to: { address: '999' }, body: 'cold' })).rejects.toThrow('ERR_OUTSIDE_REPLY_WINDOW');
+    expect(harness.graph.messageRequests()).toHaveLength(before);
+  });
+
+  it('describes facebook and instagram with secret settings and a 24-hour reply window', () => {
+    for (const channel of ['facebook', 'instagram']) {
+      const description = harness.contribution(channel).description;
+      expect(description.capabilities).toMatchObject({ media: true, react: true, replyWindowHours: 24 });
+      const secret = description.settings.filter((f) => f.secret).map((f) => f.key);
+      expect(secret.sort()).toEqual(['appSecret', 'pageAccessToken', 'verifyToken']);
+    }
+    expect(harness.contribution('instagram').description.settings.map((f) => f.key)).toContain('instagramAccountId');
+  });
+});

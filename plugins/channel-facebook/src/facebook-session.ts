@@ -1,0 +1,119 @@
+import type { ChannelSession, ChannelSessionContext, ContactRef, OutboundMessage } from '@switchboard/sdk';
+import { GraphClient, type GraphAttachmentFile } from './graph-api.js';
+import { metaSettings } from './meta-settings.js';
+import { insideReplyWindow, recordSent } from './reply-window.js';
+
+/** Thrown by send/react when the contact's last message is older than the 24-hour reply window. */
+export const ERR_OUTSIDE_REPLY_WINDOW = 'ERR_OUTSIDE_REPLY_WINDOW';
+
+function attachmentType(mediaType: string): GraphAttachmentFile['type'] {
+  return mediaType === 'image' || mediaType === 'video' || mediaType === 'audio' ? mediaType : 'file';
+}
+
+/**
+ * One Facebook page (or the Instagram account linked to it) on the Graph API. Inbound arrives through the plugin's
+ * webhook route, so the session only checks the page token on start and talks to the Send API.
+ */
+export class FacebookSession implements ChannelSession {
+  private running = false;
+
+  constructor(
+    private readonly ctx: ChannelSessionContext,
+    private readonly channel: string,
+  ) {}
+
+  private client(): GraphClient {
+    const settings = metaSettings(this.ctx.connection);
+    return new GraphClient(settings.pageAccessToken, settings.appSecret || undefined);
+  }
+
+  async start(): Promise<void> {
+    const settings = metaSettings(this.ctx.connection);
+    const connectionId = this.ctx.connection.id;
+    if (!settings.pageAccessToken) {
+      this.ctx.log.error(`${this.channel}: the connection has no page access token; set one in its settings`, { connectionId });
+      await this.ctx.setStatus('DISCONNECTED');
+      return;
+    }
+    try {
+      const me = await this.client().me();
+      if (settings.pageId && me.id && me.id !== settings.pageId) {
+        this.ctx.log.warn(
+          `${this.channel}: the page access token belongs to page ${me.id}, not to the configured page ${settings.pageId}`,
+          {
+            connectionId,
+          },
+        );
+      }
+      this.running = true;
+      this.ctx.log.info(`${this.channel}: connected to page ${me.name ?? me.id}`, { connectionId, pageId: me.id });
+      await this.ctx.setStatus('CONNECTED');
+    } catch (error) {
+      this.running = false;
+      this.ctx.log.error(`${this.channel}: the Graph API refused the page access token or could not be reached`, {
+        connectionId,
+        error: error instanceof Error ? error.message : String(error),
+      });
+      await this.ctx.setStatus('DISCONNECTED');
+    }
+  }
+
+  async stop(_options: { logout: boolean }): Promise<void> {
+    if (!this.running) return;
+    this.running = false;
+    await this.ctx.setStatus('DISCONNECTED');
+  }
+
+  async send(message: OutboundMessage): Promise<{ externalId: string }> {
+    const to = message.to.address;
+    await this.assertReplyWindow(to);
+    const client = this.client();
+    const recipient = { id: to };
+    let externalId: string | undefined;
+    const body = message.body?.trim() ? message.body : undefined;
+    // A Messenger attachment has no caption: the text goes first, as its own message.
+    if (body) externalId = await this.sent(to, (await client.sendMessage(recipient, { text: body })).message_id);
+    if (message.media) {
+      const result = await client.sendFile(recipient, {
+        path: message.media.path,
+        fileName: message.media.fileName,
+        mimeType: message.media.mimeType,
+        type: attachmentType(message.media.mediaType),
+      });
+      externalId = await this.sent(to, result.message_id);
+    }
+    if (!externalId) throw new Error('ERR_EMPTY_MESSAGE: nothing to send');
+    return { externalId };
+  }
+
+  async react(externalId: string, emoji: string, to: ContactRef): Promise<{ externalId: string }> {
+    await this.assertReplyWindow(to.address);
+    const result = emoji
+      ? await this.client().senderAction({ id: to.address }, 'react', { message_id: externalId, reaction: emoji })
+      : await this.client().senderAction({ id: to.address }, 'unreact', { message_id: externalId });
+    const pageId = metaSettings(this.ctx.connection).pageId || 'page';
+    return { externalId: result.message_id ?? `reaction:${externalId}:${pageId}` };
+  }
+
+  async markRead(_externalIds: string[], to: ContactRef): Promise<void> {
+    if (!(await insideReplyWindow(this.ctx.store, to.address))) return;
+    await this.client().senderAction({ id: to.address }, 'mark_seen');
+  }
+
+  async sendPresence(to: ContactRef, presence: 'composing' | 'recording' | 'paused'): Promise<void> {
+    if (!(await insideReplyWindow(this.ctx.store, to.address))) return;
+    await this.client().senderAction({ id: to.address }, presence === 'paused' ? 'typing_off' : 'typing_on');
+  }
+
+  private async assertReplyWindow(address: string): Promise<void> {
+    if (!(await insideReplyWindow(this.ctx.store, address))) {
+      throw new Error(ERR_OUTSIDE_REPLY_WINDOW);
+    }
+  }
+
+  private async sent(address: string, mid: string | undefined): Promise<string> {
+    if (!mid) throw new Error('ERR_SENDING_MESSAGE: the Graph API answered without a message_id');
+    await recordSent(this.ctx.store, address, mid, Date.now());
+    return mid;
+  }
+}
