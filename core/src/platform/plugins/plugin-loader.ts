@@ -140,7 +140,7 @@ function checkMigrations(packageName: string, relative: string, value: unknown):
 }
 
 /** The built file; from a source checkout (tests) the TypeScript file it is built from. Never outside the package. */
-function moduleFile(packageName: string, directory: string, relative: string, member: 'module' | 'migrations'): string {
+export function moduleFile(packageName: string, directory: string, relative: string, member: 'module' | 'migrations'): string {
   const root = path.resolve(directory);
   const inside = (file: string) => file.startsWith(root + path.sep);
   const built = path.resolve(root, relative);

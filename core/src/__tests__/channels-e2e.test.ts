@@ -1,0 +1,254 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { ContainerModule } from '@switchboard/sdk';
+import { FakeWhatsapp, messageId, waMessage } from '../../../plugins/channel-whatsapp/src/__tests__/fake-whatsapp.js';
+import type { WhatsappSessionOptions as WhatsappOptions } from '../../../plugins/channel-whatsapp/src/whatsapp-session.js';
+import { FakeGraphApi, PAGE_ID, PAGE_TOKEN, webhookBody } from '../../../plugins/channel-facebook/src/__tests__/facebook-harness.js';
+import { signBody } from '../../../plugins/channel-facebook/src/webhook-signature.js';
+import { moduleFile } from '../platform/plugins/plugin-loader.js';
+import { api, startTestServer, type CompanyFixture, type TestServer } from '../testing/test-server.js';
+
+/**
+ * The channel plugins through core: the WhatsApp plugin on a fake Baileys socket (its session options rebound by a
+ * test module) and the Facebook plugin against a fake Graph API. Inbound becomes tickets and messages in the
+ * database; agent replies reach the fakes.
+ */
+const here = path.dirname(fileURLToPath(import.meta.url));
+// The very module file core's plugin loader imports (built, or its source before a build), so the options symbol is
+// the one the plugin injects.
+const whatsappModuleFile = moduleFile(
+  '@switchboard/plugin-channel-whatsapp',
+  path.resolve(here, '../../../node_modules/@switchboard/plugin-channel-whatsapp'),
+  'dist/whatsapp-backend-module.js',
+  'module',
+);
+
+const APP_SECRET = 'e2e-app-secret';
+const VERIFY_TOKEN = 'e2e-verify';
+const ALICE = '5511912345678';
+const ALICE_JID = `${ALICE}@s.whatsapp.net`;
+const ALICE_LID = '118406583238732@lid';
+const BOB = '5511955554444';
+const BOB_JID = `${BOB}@s.whatsapp.net`;
+const PSID = '2400000000000077';
+const IMAGE = Buffer.from('fake-jpeg-bytes-for-e2e');
+
+const whatsapp = new FakeWhatsapp();
+const graph = new FakeGraphApi();
+let server: TestServer;
+let company: CompanyFixture;
+let previousGraphOrigin: string | undefined;
+
+beforeAll(async () => {
+  await graph.start();
+  previousGraphOrigin = process.env.SWITCHBOARD_GRAPH_ORIGIN;
+  process.env.SWITCHBOARD_GRAPH_ORIGIN = graph.origin;
+  const plugin = (await import(pathToFileURL(whatsappModuleFile).href)) as { WhatsappSessionOptions: symbol };
+  const options: WhatsappOptions = { socketFactory: whatsapp.factory, download: async () => IMAGE };
+  const testOptions = new ContainerModule((bind, _unbind, isBound, rebind) => {
+    if (isBound(plugin.WhatsappSessionOptions)) rebind(plugin.WhatsappSessionOptions).toConstantValue(options);
+    else bind(plugin.WhatsappSessionOptions).toConstantValue(options);
+  });
+  server = await startTestServer({ extraModules: [testOptions] });
+  company = await server.createCompany();
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await graph.close();
+  if (previousGraphOrigin === undefined) delete process.env.SWITCHBOARD_GRAPH_ORIGIN;
+  else process.env.SWITCHBOARD_GRAPH_ORIGIN = previousGraphOrigin;
+});
+
+async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 8000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function connected(token: string, connectionId: number): Promise<void> {
+  await eventually(async () => {
+    const list = await api(server, 'GET', '/whatsapp', { token });
+    return list.body.find((connection: any) => connection.id === connectionId)?.status === 'CONNECTED' ? true : undefined;
+  });
+}
+
+async function pendingTicket(token: string, connectionId: number): Promise<any> {
+  return eventually(async () => {
+    const pending = await api(server, 'GET', '/tickets?status=pending', { token });
+    return pending.body.tickets?.find((candidate: any) => candidate.whatsappId === connectionId);
+  });
+}
+
+describe('WhatsApp through core', () => {
+  let connectionId: number;
+
+  it('connects a whatsapp connection on the fake socket', async () => {
+    const token = company.admin.token;
+    const created = await api(server, 'POST', '/whatsapp', { token, body: { name: 'Zap', channel: 'whatsapp' } });
+    expect(created.status).toBe(201);
+    connectionId = created.body.id as number;
+    await connected(token, connectionId);
+    expect(whatsapp.sockets.length).toBeGreaterThan(0);
+  });
+
+  it('stores an image with a caption once, with its media file, on a pending ticket', async () => {
+    const knex = server.ports.database.knex;
+    const id = messageId();
+    const upsert = waMessage({
+      key: { remoteJid: ALICE_JID, id, fromMe: false },
+      pushName: 'Alice',
+      message: { imageMessage: { mimetype: 'image/jpeg', caption: 'look at this' } },
+    });
+    whatsapp.upsert(upsert);
+    const stored = await eventually(
+      async () => (await knex('messages').where({ whatsapp_id: connectionId, external_id: id }).first()) ?? undefined,
+    );
+    whatsapp.upsert(upsert);
+    await sleep(500);
+    const rows = await knex('messages').where({ whatsapp_id: connectionId, external_id: id });
+    expect(rows).toHaveLength(1);
+    expect(stored).toMatchObject({ body: 'look at this', media_type: 'image', from_me: false });
+    expect(stored.media_url).toMatch(new RegExp(`^company${company.companyId}/`));
+    const file = path.join(server.dataDir, 'media', stored.media_url);
+    expect(existsSync(file)).toBe(true);
+    expect(readFileSync(file)).toEqual(IMAGE);
+
+    const ticket = await pendingTicket(company.admin.token, connectionId);
+    expect(ticket.id).toBe(stored.ticket_id);
+    expect(ticket).toMatchObject({ status: 'pending', contact: { number: ALICE } });
+  });
+
+  it('puts a LID-addressed message and a phone-addressed one of the same person on one contact', async () => {
+    const knex = server.ports.database.knex;
+    const byLid = messageId();
+    const byPhone = messageId();
+    whatsapp.upsert(
+      waMessage(
+        { key: { remoteJid: ALICE_LID, id: byLid, fromMe: false }, pushName: 'Alice', message: { conversation: 'by lid' } },
+        { remoteJidAlt: ALICE_JID },
+      ),
+    );
+    whatsapp.upsert(
+      waMessage({ key: { remoteJid: ALICE_JID, id: byPhone, fromMe: false }, pushName: 'Alice', message: { conversation: 'by phone' } }),
+    );
+    const rows = await eventually(async () => {
+      const found = await knex('messages').where({ whatsapp_id: connectionId }).whereIn('external_id', [byLid, byPhone]);
+      return found.length === 2 ? found : undefined;
+    });
+    expect(new Set(rows.map((row: any) => row.contact_id)).size).toBe(1);
+    expect(new Set(rows.map((row: any) => row.ticket_id)).size).toBe(1);
+    const contacts = await knex('contacts').where({ company_id: company.companyId, channel: 'whatsapp' }).whereNot({ is_group: true });
+    expect(contacts.map((contact: any) => contact.number)).toEqual([ALICE]);
+  });
+
+  it('sends an agent reply to the socket and records its externalId', async () => {
+    const token = company.admin.token;
+    const ticket = await pendingTicket(token, connectionId);
+    const accepted = await api(server, 'PUT', `/tickets/${ticket.id}`, { token, body: { status: 'open', userId: company.admin.id } });
+    expect(accepted.status).toBe(200);
+    const before = whatsapp.socket.sent.length;
+    const reply = await api(server, 'POST', `/messages/${ticket.id}`, { token, body: { body: 'Oi Alice, tudo certo?' } });
+    expect(reply.status).toBe(201);
+    const sent = await eventually(async () =>
+      whatsapp.socket.sent.slice(before).find((message) => (message.content as { text?: string }).text?.includes('Oi Alice')),
+    );
+    expect(sent.jid).toBe(ALICE_JID);
+    const stored = await eventually(async () => {
+      const messages = await api(server, 'GET', `/messages/${ticket.id}`, { token });
+      const mine = messages.body.messages.find((message: any) => message.fromMe && message.body.includes('Oi Alice'));
+      return mine?.externalId ? mine : undefined;
+    });
+    expect(stored.externalId).toBe(sent.id);
+  });
+
+  it('keeps a second person on a contact of their own', async () => {
+    const knex = server.ports.database.knex;
+    const id = messageId();
+    whatsapp.upsert(waMessage({ key: { remoteJid: BOB_JID, id, fromMe: false }, pushName: 'Bob', message: { conversation: 'hello' } }));
+    const row = await eventually(
+      async () => (await knex('messages').where({ whatsapp_id: connectionId, external_id: id }).first()) ?? undefined,
+    );
+    const contact = await knex('contacts').where({ id: row.contact_id }).first();
+    expect(contact.number).toBe(BOB);
+  });
+});
+
+describe('Facebook through core', () => {
+  let connectionId: number;
+  let webhookToken: string;
+
+  const post = (payload: unknown, signed: boolean) => {
+    const body = JSON.stringify(payload);
+    const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+    if (signed) headers['X-Hub-Signature-256'] = signBody(body, APP_SECRET);
+    return fetch(`${server.url}/webhooks/facebook/${webhookToken}`, { method: 'POST', headers, body });
+  };
+  const textEvent = (text: string, mid: string) => ({
+    sender: { id: PSID },
+    recipient: { id: PAGE_ID },
+    timestamp: Date.now(),
+    message: { mid, text },
+  });
+
+  it('connects a facebook connection to the fake Graph API', async () => {
+    const token = company.admin.token;
+    const created = await api(server, 'POST', '/whatsapp', { token, body: { name: 'Page', channel: 'facebook' } });
+    expect(created.status).toBe(201);
+    connectionId = created.body.id as number;
+    webhookToken = created.body.token as string;
+    expect(webhookToken).toBeTruthy();
+    await server.ports.database
+      .knex('connections')
+      .where({ id: connectionId })
+      .update({
+        settings: JSON.stringify({ pageId: PAGE_ID, pageAccessToken: PAGE_TOKEN, appSecret: APP_SECRET, verifyToken: VERIFY_TOKEN }),
+      });
+    const restarted = await api(server, 'POST', `/whatsappsession/${connectionId}`, { token });
+    expect(restarted.status).toBeLessThan(300);
+    await connected(token, connectionId);
+  });
+
+  it('refuses an unsigned webhook and stores nothing', async () => {
+    const mid = `m_unsigned_${Date.now()}`;
+    const response = await post(webhookBody('facebook', [textEvent('not signed', mid)]), false);
+    expect(response.status).toBe(401);
+    await sleep(300);
+    expect(await server.ports.database.knex('messages').where({ external_id: mid })).toHaveLength(0);
+  });
+
+  it('turns a signed text into a pending ticket and sends the agent reply to Graph', async () => {
+    const token = company.admin.token;
+    const mid = `m_signed_${Date.now()}`;
+    const response = await post(webhookBody('facebook', [textEvent('Olá página', mid)]), true);
+    expect(response.status).toBe(200);
+    const ticket = await pendingTicket(token, connectionId);
+    expect(ticket).toMatchObject({ status: 'pending', lastMessage: 'Olá página', contact: { number: PSID } });
+    const stored = await server.ports.database.knex('messages').where({ whatsapp_id: connectionId, external_id: mid });
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ body: 'Olá página', ticket_id: ticket.id, from_me: false });
+
+    const accepted = await api(server, 'PUT', `/tickets/${ticket.id}`, { token, body: { status: 'open', userId: company.admin.id } });
+    expect(accepted.status).toBe(200);
+    const reply = await api(server, 'POST', `/messages/${ticket.id}`, { token, body: { body: 'Oi, em que posso ajudar?' } });
+    expect(reply.status).toBe(201);
+    const seen = await eventually(async () => graph.seen.find((message) => message.body?.includes('em que posso ajudar')));
+    expect(seen.to).toBe(PSID);
+    const request = graph.messageRequests().find((r) => r.json?.message?.text?.includes('em que posso ajudar'));
+    expect(request?.json).toMatchObject({ recipient: { id: PSID } });
+    const mine = await eventually(async () => {
+      const messages = await api(server, 'GET', `/messages/${ticket.id}`, { token });
+      const found = messages.body.messages.find((message: any) => message.fromMe && message.body.includes('em que posso ajudar'));
+      return found?.externalId ? found : undefined;
+    });
+    expect(mine.externalId).toBe(seen.externalId);
+  });
+});
