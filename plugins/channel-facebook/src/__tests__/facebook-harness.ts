@@ -10,11 +10,9 @@ import {
   type Ack,
   type ConnectionInfo,
   type ContactRef,
-  type InboundEvent,
   type InboundMedia,
-  type PluginStore,
 } from '@switchboard/sdk';
-import { MemoryPluginStore, QuietLogger, type FakePeer, type OutboundSeen, type PresenceSeen } from '@switchboard/sdk/testing';
+import { MemoryPluginHost, type FakePeer, type OutboundSeen, type PresenceSeen } from '@switchboard/sdk/testing';
 import facebookModule from '../facebook-backend-module.js';
 import { signBody } from '../webhook-signature.js';
 
@@ -41,37 +39,6 @@ export function connectionFor(channel: 'facebook' | 'instagram', overrides: Part
   };
 }
 
-export class FakePluginHost implements PluginHost {
-  readonly log = new QuietLogger();
-  readonly events: { connection: ConnectionInfo; event: InboundEvent }[] = [];
-  private readonly stores = new Map<number, PluginStore>();
-  onInbound?: (connection: ConnectionInfo, event: InboundEvent) => Promise<void>;
-
-  constructor(readonly connections: ConnectionInfo[]) {}
-
-  async findConnectionByToken(channel: string, token: string): Promise<ConnectionInfo | undefined> {
-    return this.connections.find((c) => c.channel === channel && c.token === token);
-  }
-
-  async inbound(connection: ConnectionInfo, event: InboundEvent): Promise<void> {
-    this.events.push({ connection, event });
-    await this.onInbound?.(connection, event);
-  }
-
-  namespace(): never {
-    throw new Error('the facebook plugin opens no socket namespace');
-  }
-
-  store(connection: ConnectionInfo): PluginStore {
-    let store = this.stores.get(connection.id);
-    if (!store) this.stores.set(connection.id, (store = new MemoryPluginStore()));
-    return store;
-  }
-
-  useStore(connection: ConnectionInfo, store: PluginStore): void {
-    this.stores.set(connection.id, store);
-  }
-}
 
 /** One request the fake Graph API received. */
 export interface GraphRequest {
@@ -185,7 +152,7 @@ export class FakeGraphApi {
 
 export interface FacebookHarness {
   baseUrl: string;
-  host: FakePluginHost;
+  host: MemoryPluginHost;
   graph: FakeGraphApi;
   contributions: ChannelContribution[];
   contribution(channel: string): ChannelContribution;
@@ -199,7 +166,7 @@ export async function startFacebookHarness(connections: ConnectionInfo[]): Promi
   await graph.start();
   process.env.SWITCHBOARD_GRAPH_ORIGIN = graph.origin;
 
-  const host = new FakePluginHost(connections);
+  const host = new MemoryPluginHost(connections);
   const container = new Container();
   container.bind<PluginHost>(PluginHost).toConstantValue(host);
   container.load(facebookModule);

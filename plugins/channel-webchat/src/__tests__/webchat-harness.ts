@@ -5,60 +5,16 @@ import type { AddressInfo } from 'node:net';
 import express, { type Express } from 'express';
 import { Server } from 'socket.io';
 import { io as connectClient, type Socket } from 'socket.io-client';
-import {
-  ChannelContribution,
-  Container,
-  PluginHost,
-  type ConnectionInfo,
-  type ContactRef,
-  type InboundEvent,
-  type InboundMedia,
-  type PluginStore,
-} from '@switchboard/sdk';
-import { MemoryPluginStore, QuietLogger, type FakePeer, type OutboundSeen, type PresenceSeen } from '@switchboard/sdk/testing';
+import { ChannelContribution, Container, PluginHost, type ConnectionInfo, type ContactRef, type InboundMedia } from '@switchboard/sdk';
+import { MemoryPluginHost, type FakePeer, type OutboundSeen, type PresenceSeen } from '@switchboard/sdk/testing';
 import webchatModule from '../webchat-backend-module.js';
 
-export class FakePluginHost implements PluginHost {
-  readonly log = new QuietLogger();
-  readonly events: { connection: ConnectionInfo; event: InboundEvent }[] = [];
-  private readonly stores = new Map<number, PluginStore>();
-  /** Where host.inbound goes besides `events` (the conformance suite's recording context). */
-  onInbound?: (connection: ConnectionInfo, event: InboundEvent) => Promise<void>;
-
-  constructor(
-    readonly connections: ConnectionInfo[],
-    private readonly io: Server,
-  ) {}
-
-  async findConnectionByToken(channel: string, token: string): Promise<ConnectionInfo | undefined> {
-    return this.connections.find((c) => c.channel === channel && c.token === token);
-  }
-
-  async inbound(connection: ConnectionInfo, event: InboundEvent): Promise<void> {
-    this.events.push({ connection, event });
-    await this.onInbound?.(connection, event);
-  }
-
-  namespace(name: string) {
-    return this.io.of(name);
-  }
-
-  store(connection: ConnectionInfo): PluginStore {
-    let store = this.stores.get(connection.id);
-    if (!store) this.stores.set(connection.id, (store = new MemoryPluginStore()));
-    return store;
-  }
-
-  useStore(connection: ConnectionInfo, store: PluginStore): void {
-    this.stores.set(connection.id, store);
-  }
-}
 
 export interface WebchatHarness {
   app: Express;
   baseUrl: string;
   io: Server;
-  host: FakePluginHost;
+  host: MemoryPluginHost;
   contribution: ChannelContribution;
   close(): Promise<void>;
 }
@@ -67,7 +23,7 @@ export async function startWebchatHarness(connections: ConnectionInfo[]): Promis
   const app = express();
   const server: HttpServer = createServer(app);
   const io = new Server(server);
-  const host = new FakePluginHost(connections, io);
+  const host = new MemoryPluginHost(connections, io);
   const container = new Container();
   container.bind<PluginHost>(PluginHost).toConstantValue(host);
   container.load(webchatModule);
