@@ -39,7 +39,6 @@ export function connectionFor(channel: 'facebook' | 'instagram', overrides: Part
   };
 }
 
-
 /** One request the fake Graph API received. */
 export interface GraphRequest {
   method: string;

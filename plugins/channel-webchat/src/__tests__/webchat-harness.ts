@@ -9,7 +9,6 @@ import { ChannelContribution, Container, PluginHost, type ConnectionInfo, type C
 import { MemoryPluginHost, type FakePeer, type OutboundSeen, type PresenceSeen } from '@switchboard/sdk/testing';
 import webchatModule from '../webchat-backend-module.js';
 
-
 export interface WebchatHarness {
   app: Express;
   baseUrl: string;
