@@ -14,8 +14,12 @@ export default tseslint.config(
     },
   },
   {
+    files: ['web/src/**'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
     // Tests read loosely-typed JSON answers.
-    files: ['**/__tests__/**', '**/testing/**'],
+    files: ['**/__tests__/**', '**/testing/**', 'web/e2e/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
   },
 );

@@ -20,6 +20,6 @@ export default {
     '^libphonenumber-js$': '<rootDir>/node_modules/libphonenumber-js/index.cjs',
   },
   testMatch: ['**/__tests__/**/*.test.ts'],
-  testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/web/'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/web/e2e/'],
   testTimeout: 30000,
 };

@@ -1,0 +1,44 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** Screenshots land here; .ci/run keeps them as the run's artifacts. */
+export const artifactsDir = path.resolve(here, '../artifacts');
+
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+}
+
+export const WIDE = { width: 1280, height: 800 };
+export const NARROW = { width: 390, height: 844 };
+
+/** A fresh browser profile (its own local storage and cookies) at the given window size, in pt-BR. */
+export async function newContext(browser: Browser, viewport = WIDE): Promise<BrowserContext> {
+  return browser.newContext({ viewport, locale: 'pt-BR', colorScheme: 'light' });
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(artifactsDir, { recursive: true });
+  await page.screenshot({ path: path.join(artifactsDir, `${name}.png`), fullPage: false });
+}
+
+/** Signs in through the login page and waits for the tickets screen. */
+export async function signIn(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel(/e-?mail/i).fill(email);
+  await page.getByLabel(/senha|password/i).fill(password);
+  await page.getByRole('button', { name: /entrar|sign in|login/i }).click();
+  await page.waitForURL(/\/tickets/);
+}

@@ -1,0 +1,110 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export const ADMIN = { email: 'admin@switchboard.test', password: 'Admin-e2e-123' };
+
+export interface E2eServer {
+  url: string;
+  dataDir: string;
+  /** Calls the API as the super admin (or with another token). */
+  api<T = any>(method: string, route: string, body?: unknown, token?: string): Promise<T>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  adminToken(): Promise<string>;
+  login(email: string, password: string): Promise<string>;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts the built product (`node core/dist/main.js`, as `npm start` does) in embedded mode on a free port with
+ * a fresh data directory; the web app is the production build in web/dist.
+ */
+export async function startE2eServer(extraEnv: Record<string, string> = {}): Promise<E2eServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'switchboard-e2e-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    LOG_LEVEL: 'warn',
+    ...extraEnv,
+  };
+  delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+  delete env.NODE_OPTIONS;
+  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'core/dist/main.js')], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
+    try {
+      if ((await fetch(`${url}/health`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start: ${output}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+
+  let cachedAdminToken: string | undefined;
+  const server: E2eServer = {
+    url,
+    dataDir,
+    async api(method, route, body, token) {
+      const bearer = token ?? (await server.adminToken());
+      const response = await fetch(`${url}${route}`, {
+        method,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer}` },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.text();
+      if (!response.ok) throw new Error(`${method} ${route} → ${response.status} ${text}`);
+      return text ? JSON.parse(text) : undefined;
+    },
+    async login(email, password) {
+      const response = await fetch(`${url}/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password }),
+      });
+      if (!response.ok) throw new Error(`login ${email} → ${response.status} ${await response.text()}`);
+      return ((await response.json()) as { token: string }).token;
+    },
+    async adminToken() {
+      cachedAdminToken ??= await server.login(ADMIN.email, ADMIN.password);
+      return cachedAdminToken;
+    },
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return server;
+}

@@ -1,0 +1,53 @@
+import { io, type Socket } from 'socket.io-client';
+
+type Handler = (payload: any) => void; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/**
+ * The app's one socket (spec 1 §7 Realtime). Handlers registered before the socket exists are attached when
+ * it connects, so RTK Query cache entries can subscribe in `onCacheEntryAdded` regardless of order. The token
+ * is read at every (re)connection so a refreshed token is used.
+ */
+class Realtime {
+  private socket: Socket | null = null;
+  private readonly handlers = new Map<string, Set<Handler>>();
+  private tokenSource: () => string | null = () => null;
+
+  connect(tokenSource: () => string | null): void {
+    this.tokenSource = tokenSource;
+    if (this.socket) return;
+    const socket = io({
+      path: '/socket.io',
+      transports: ['websocket', 'polling'],
+      auth: (cb) => cb({ token: this.tokenSource() }),
+    });
+    for (const [event, set] of this.handlers) for (const handler of set) socket.on(event, handler);
+    this.socket = socket;
+  }
+
+  disconnect(): void {
+    this.socket?.disconnect();
+    this.socket = null;
+  }
+
+  get connected(): boolean {
+    return Boolean(this.socket?.connected);
+  }
+
+  /** Subscribes to an event; returns the unsubscribe function. */
+  on(event: string, handler: Handler): () => void {
+    let set = this.handlers.get(event);
+    if (!set) this.handlers.set(event, (set = new Set()));
+    set.add(handler);
+    this.socket?.on(event, handler);
+    return () => {
+      set.delete(handler);
+      this.socket?.off(event, handler);
+    };
+  }
+
+  emit(event: string, ...args: unknown[]): void {
+    this.socket?.emit(event, ...args);
+  }
+}
+
+export const realtime = new Realtime();

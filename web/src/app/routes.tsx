@@ -1,0 +1,93 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { Box, CircularProgress } from '@mui/material';
+import { useAppSelector } from './hooks';
+
+const LoginPage = lazy(() => import('../features/auth/LoginPage'));
+const SignupPage = lazy(() => import('../features/auth/SignupPage'));
+const RecoveryPage = lazy(() => import('../features/auth/RecoveryPage'));
+const ExpiredSubscriptionPage = lazy(() => import('../features/auth/ExpiredSubscriptionPage'));
+const Layout = lazy(() => import('../features/shell/Layout'));
+const TicketsPage = lazy(() => import('../features/tickets/TicketsPage'));
+const ContactsPage = lazy(() => import('../features/contacts/ContactsPage'));
+const QuickMessagesPage = lazy(() => import('../features/quick-messages/QuickMessagesPage'));
+const TagsPage = lazy(() => import('../features/tags/TagsPage'));
+const SchedulesPage = lazy(() => import('../features/schedules/SchedulesPage'));
+
+function Loading() {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', height: '100vh' }}>
+      <CircularProgress />
+    </Box>
+  );
+}
+
+/** Spec 1 §2 route guard: private routes need a session; public-only routes send a signed-in visitor to /. */
+function Private({ children }: { children: ReactNode }) {
+  const token = useAppSelector((state) => state.auth.token);
+  const location = useLocation();
+  if (!token) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  return children;
+}
+
+function PublicOnly({ children }: { children: ReactNode }) {
+  const token = useAppSelector((state) => state.auth.token);
+  if (token) return <Navigate to="/" replace />;
+  return children;
+}
+
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<Loading />}>
+      <Routes>
+        <Route
+          path="/login"
+          element={
+            <PublicOnly>
+              <LoginPage />
+            </PublicOnly>
+          }
+        />
+        <Route
+          path="/signup"
+          element={
+            <PublicOnly>
+              <SignupPage />
+            </PublicOnly>
+          }
+        />
+        <Route
+          path="/recovery-password"
+          element={
+            <PublicOnly>
+              <RecoveryPage />
+            </PublicOnly>
+          }
+        />
+        <Route
+          path="/financeiro-aberto"
+          element={
+            <Private>
+              <ExpiredSubscriptionPage />
+            </Private>
+          }
+        />
+        <Route
+          element={
+            <Private>
+              <Layout />
+            </Private>
+          }
+        >
+          <Route index element={<Navigate to="/tickets" replace />} />
+          <Route path="/tickets/:ticketId?" element={<TicketsPage />} />
+          <Route path="/contacts" element={<ContactsPage />} />
+          <Route path="/quick-messages" element={<QuickMessagesPage />} />
+          <Route path="/tags" element={<TagsPage />} />
+          <Route path="/schedules" element={<SchedulesPage />} />
+          <Route path="*" element={<Navigate to="/tickets" replace />} />
+        </Route>
+      </Routes>
+    </Suspense>
+  );
+}

@@ -1,0 +1,4 @@
+// Scaffold: replaced by the feature's real page.
+export default function ContactsPage() {
+  return <div>ContactsPage</div>;
+}
