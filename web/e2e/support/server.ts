@@ -13,7 +13,7 @@ export interface E2eServer {
   url: string;
   dataDir: string;
   /** Calls the API as the super admin (or with another token). */
-  api<T = any>(method: string, route: string, body?: unknown, token?: string): Promise<T>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  api<T = any>(method: string, route: string, body?: unknown, token?: string): Promise<T>;
   adminToken(): Promise<string>;
   login(email: string, password: string): Promise<string>;
   stop(): Promise<void>;

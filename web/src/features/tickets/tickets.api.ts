@@ -1,0 +1,121 @@
+import { api } from '../../app/api';
+import type { Contact } from '../contacts/contacts.api';
+
+export type TicketStatus = 'open' | 'pending' | 'closed' | 'group' | 'lgpd' | 'nps';
+
+/** A ticket as the API answers it (spec 1 §3). */
+export interface Ticket {
+  id: number;
+  uuid: string;
+  status: TicketStatus;
+  isGroup: boolean;
+  isBot?: boolean;
+  channel: string;
+  queueId: number | null;
+  queue: { id: number; name: string; color: string } | null;
+  userId: number | null;
+  user: { id: number; name: string; color: string | null } | null;
+  whatsappId: number | null;
+  whatsapp: { id: number; name: string; channel: string; groupAsTicket: string; wavoip: string | null } | null;
+  contactId: number;
+  contact: Contact | null;
+  tags: { id: number; name: string; color: string | null }[];
+  unreadMessages: number;
+  lastMessage: string | null;
+  updatedAt: string;
+  presence?: string | null;
+  useIntegration?: boolean;
+  protocol?: string | null;
+  [field: string]: unknown;
+}
+
+export interface TicketListParams {
+  searchParam?: string;
+  pageNumber?: number;
+  status?: TicketStatus;
+  showAll?: boolean;
+  queueIds?: number[];
+  tags?: number[];
+  users?: number[];
+  whatsappIds?: number[];
+  statusFilter?: TicketStatus[];
+  withUnreadMessages?: boolean;
+  date?: string;
+  updatedAt?: string;
+}
+
+export interface TicketLogEntry {
+  id: number;
+  type: string;
+  createdAt: string;
+  user?: { id: number; name: string } | null;
+  queue?: { id: number; name: string } | null;
+  [field: string]: unknown;
+}
+
+/** Repeated list params as JSON strings, as the API reads them (`queueIds=[1,2]`). */
+export function ticketQuery(params: TicketListParams): Record<string, string> {
+  const query: Record<string, string> = {};
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null || value === '') continue;
+    query[key] = Array.isArray(value) ? JSON.stringify(value) : String(value);
+  }
+  return query;
+}
+
+export const ticketsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    listTickets: build.query<{ tickets: Ticket[]; hasMore: boolean; count?: number }, TicketListParams>({
+      query: (params) => ({ url: 'tickets', params: ticketQuery(params) }),
+      providesTags: ['Ticket'],
+    }),
+    ticketByUuid: build.query<Ticket, string>({
+      query: (uuid) => `tickets/u/${uuid}`,
+      providesTags: (ticket) => (ticket ? [{ type: 'Ticket', id: ticket.id }] : []),
+    }),
+    createTicket: build.mutation<
+      Ticket,
+      { contactId: number; queueId?: number | null; whatsappId?: number | null; status?: TicketStatus; userId?: number }
+    >({
+      query: (body) => ({ url: 'tickets', method: 'POST', body }),
+      invalidatesTags: ['Ticket'],
+    }),
+    updateTicket: build.mutation<
+      Ticket,
+      {
+        id: number;
+        status?: TicketStatus;
+        userId?: number | null;
+        queueId?: number | null;
+        useIntegration?: boolean;
+        sendFarewellMessage?: boolean;
+        [field: string]: unknown;
+      }
+    >({
+      query: ({ id, ...body }) => ({ url: `tickets/${id}`, method: 'PUT', body }),
+      invalidatesTags: (_result, _error, { id }) => ['Ticket', { type: 'Ticket', id }],
+    }),
+    deleteTicket: build.mutation<void, number>({
+      query: (id) => ({ url: `tickets/${id}`, method: 'DELETE' }),
+      invalidatesTags: ['Ticket'],
+    }),
+    closeAllTickets: build.mutation<void, { status: TicketStatus; queueIds?: number[] }>({
+      query: (body) => ({ url: 'tickets/closeAll', method: 'POST', body }),
+      invalidatesTags: ['Ticket'],
+    }),
+    ticketLog: build.query<TicketLogEntry[], number>({
+      query: (ticketId) => `tickets-log/${ticketId}`,
+    }),
+  }),
+});
+
+export const {
+  useListTicketsQuery,
+  useLazyListTicketsQuery,
+  useTicketByUuidQuery,
+  useCreateTicketMutation,
+  useUpdateTicketMutation,
+  useDeleteTicketMutation,
+  useCloseAllTicketsMutation,
+  useTicketLogQuery,
+} = ticketsApi;
