@@ -58,7 +58,7 @@ export interface RunningServer {
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const webDist = path.resolve(here, '../../web/dist');
+const defaultWebDist = path.resolve(here, '../../web/dist');
 
 /** Every binding of a contribution point, or none. */
 function allBound<T>(container: Container, id: symbol): T[] {
@@ -136,7 +136,7 @@ async function listen(options: ServerOptions, ports: Ports, secret: string, logg
   app.use(express.json({ limit: '5mb' }));
   app.use(express.urlencoded({ extended: true, limit: '5mb' }));
   app.use(cookieParser());
-  const web = webAppHandlers(webDist);
+  const web = webAppHandlers(config.server.webDistDir ?? defaultWebDist);
   if (web) app.use(web.navigation);
   app.use(api.router);
   if (web) app.use(web.assets);

@@ -44,6 +44,8 @@ export async function startE2eServer(extraEnv: Record<string, string> = {}): Pro
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     LOG_LEVEL: 'warn',
+    // E2E_WEB_DIST lets parallel work build the web app into its own folder.
+    ...(process.env.E2E_WEB_DIST ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST } : {}),
     ...extraEnv,
   };
   delete env.DATABASE_URL;
