@@ -126,6 +126,35 @@ export interface ChannelContribution {
   createSession(ctx: ChannelSessionContext): ChannelSession;
   /** Mounted at the root of the server; a plugin keeps to its own prefix (/webhooks/<channel>, /widget). */
   routes?(router: Router): void;
+  /**
+   * For channels whose accounts come from an outside sign-in (a Facebook login lists the user's pages): turns
+   * that sign-in into the connections to create or refresh. Core creates them (plan flags and limits apply).
+   */
+  provision?(request: Record<string, unknown>): Promise<ProvisionedConnection[]>;
+}
+
+/** One connection a channel's sign-in yields; `key` names the outside account so a repeat updates it. */
+export interface ProvisionedConnection {
+  channel: string;
+  name: string;
+  /** The settings field that identifies the account (e.g. 'pageId'). */
+  keyField: string;
+  settings: Record<string, unknown>;
+}
+
+/**
+ * A failure a plugin reports to the user: core answers it with this code (spec error codes, ERR_…) and status,
+ * never as an internal error.
+ */
+export class ChannelError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly status = 400,
+  ) {
+    super(message);
+    this.name = 'ChannelError';
+  }
 }
 
 export const PluginHost = Symbol('PluginHost');
@@ -133,6 +162,8 @@ export const PluginHost = Symbol('PluginHost');
 export interface PluginHost {
   /** The connection of this channel whose token this is, or undefined. */
   findConnectionByToken(channel: string, token: string): Promise<ConnectionInfo | undefined>;
+  /** The connections of this channel (in any company) whose plain setting `key` equals `value`, e.g. a page id. */
+  findConnectionsBySetting(channel: string, key: string, value: string): Promise<ConnectionInfo[]>;
   /** Feeds an event of a connection into the inbound pipeline (from a webhook or widget request). */
   inbound(connection: ConnectionInfo, event: InboundEvent): Promise<void>;
   /** A socket.io namespace of the plugin's own (e.g. '/widget'); shared by every node when scaled. */

@@ -5,7 +5,15 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ContainerModule } from '@switchboard/sdk';
 import { FakeWhatsapp, messageId, waMessage } from '../../../plugins/channel-whatsapp/src/__tests__/fake-whatsapp.js';
 import type { WhatsappSessionOptions as WhatsappOptions } from '../../../plugins/channel-whatsapp/src/whatsapp-session.js';
-import { FakeGraphApi, PAGE_ID, PAGE_TOKEN, webhookBody } from '../../../plugins/channel-facebook/src/__tests__/facebook-harness.js';
+import {
+  APP_SECRET as FB_APP_SECRET,
+  FakeGraphApi,
+  FB_APP_ID,
+  LOGIN,
+  PAGE_ID,
+  PAGE_TOKEN,
+  webhookBody,
+} from '../../../plugins/channel-facebook/src/__tests__/facebook-harness.js';
 import { signBody } from '../../../plugins/channel-facebook/src/webhook-signature.js';
 import { moduleFile } from '../platform/plugins/plugin-loader.js';
 import { api, startTestServer, type CompanyFixture, type TestServer } from '../testing/test-server.js';
@@ -199,19 +207,35 @@ describe('Facebook through core', () => {
     message: { mid, text },
   });
 
-  it('connects a facebook connection to the fake Graph API', async () => {
+  it('refuses a facebook connection without its required settings', async () => {
+    const refused = await api(server, 'POST', '/whatsapp', { token: company.admin.token, body: { name: 'No page', channel: 'facebook' } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields).toMatchObject({ 'settings.pageId': 'Required', 'settings.pageAccessToken': 'Required' });
+    const unknown = await api(server, 'POST', '/whatsapp', {
+      token: company.admin.token,
+      body: { name: 'Odd', channel: 'facebook', settings: { pageId: PAGE_ID, colour: 'red' } },
+    });
+    expect(unknown.body.fields).toMatchObject({ 'settings.colour': 'Unknown setting' });
+  });
+
+  it('connects a facebook connection to the fake Graph API, its secrets encrypted at rest and masked in answers', async () => {
     const token = company.admin.token;
-    const created = await api(server, 'POST', '/whatsapp', { token, body: { name: 'Page', channel: 'facebook' } });
+    const settings = { pageId: PAGE_ID, pageAccessToken: PAGE_TOKEN, appSecret: APP_SECRET, verifyToken: VERIFY_TOKEN };
+    const created = await api(server, 'POST', '/whatsapp', { token, body: { name: 'Page', channel: 'facebook', settings } });
     expect(created.status).toBe(201);
     connectionId = created.body.id as number;
     webhookToken = created.body.token as string;
     expect(webhookToken).toBeTruthy();
-    await server.ports.database
-      .knex('connections')
-      .where({ id: connectionId })
-      .update({
-        settings: JSON.stringify({ pageId: PAGE_ID, pageAccessToken: PAGE_TOKEN, appSecret: APP_SECRET, verifyToken: VERIFY_TOKEN }),
-      });
+    expect(created.body.settings).toEqual({ pageId: PAGE_ID, pageAccessToken: '********', appSecret: '********', verifyToken: '********' });
+    const raw = JSON.stringify((await server.ports.database.knex('connections').where({ id: connectionId }).first()).settings);
+    expect(raw).toContain(PAGE_ID);
+    for (const secret of [PAGE_TOKEN, APP_SECRET, VERIFY_TOKEN]) expect(raw).not.toContain(secret);
+    await connected(token, connectionId);
+
+    // A form sends the masked values back unchanged: the stored secrets stay; the session still connects.
+    const shown = await api(server, 'GET', `/whatsapp/${connectionId}`, { token });
+    const saved = await api(server, 'PUT', `/whatsapp/${connectionId}`, { token, body: { name: 'Page', settings: shown.body.settings } });
+    expect(saved.status).toBe(200);
     const restarted = await api(server, 'POST', `/whatsappsession/${connectionId}`, { token });
     expect(restarted.status).toBeLessThan(300);
     await connected(token, connectionId);
@@ -250,5 +274,49 @@ describe('Facebook through core', () => {
       return found?.externalId ? found : undefined;
     });
     expect(mine.externalId).toBe(seen.externalId);
+  });
+});
+
+describe('Facebook login (POST /facebook)', () => {
+  const env = { ...process.env };
+  beforeAll(() => {
+    process.env.FACEBOOK_APP_ID = FB_APP_ID;
+    process.env.FACEBOOK_APP_SECRET = FB_APP_SECRET;
+  });
+  afterAll(() => {
+    for (const key of ['FACEBOOK_APP_ID', 'FACEBOOK_APP_SECRET']) {
+      if (env[key] === undefined) delete process.env[key];
+      else process.env[key] = env[key];
+    }
+  });
+
+  it('creates the page and Instagram connections once; a second login refreshes them', async () => {
+    const other = await server.createCompany();
+    const token = other.admin.token;
+    const body = { facebookUserId: LOGIN.userId, facebookUserToken: LOGIN.shortToken, addInstagram: true };
+    const first = await api(server, 'POST', '/facebook', { token, body });
+    expect(first.status).toBe(201);
+    expect(first.body.map((c: any) => [c.channel, c.name])).toEqual([
+      ['facebook', 'Loja Exemplo'],
+      ['instagram', 'loja.exemplo (Instagram)'],
+    ]);
+    expect(first.body[0].settings).toMatchObject({ pageId: PAGE_ID, pageAccessToken: '********' });
+    await connected(token, first.body[0].id);
+
+    const again = await api(server, 'POST', '/facebook', { token, body });
+    expect(again.body.map((c: any) => c.id)).toEqual(first.body.map((c: any) => c.id));
+    const list = await api(server, 'GET', '/whatsapp', { token });
+    expect(list.body.filter((c: any) => c.channel === 'facebook' || c.channel === 'instagram')).toHaveLength(2);
+  });
+
+  it('answers a refused token with ERR_FACEBOOK_INVALID_TOKEN and a missing one with its field', async () => {
+    const other = await server.createCompany();
+    const refused = await api(server, 'POST', '/facebook', {
+      token: other.admin.token,
+      body: { facebookUserId: LOGIN.userId, facebookUserToken: 'expired' },
+    });
+    expect([refused.status, refused.body.error]).toEqual([400, 'ERR_FACEBOOK_INVALID_TOKEN']);
+    const missing = await api(server, 'POST', '/facebook', { token: other.admin.token, body: { facebookUserId: LOGIN.userId } });
+    expect(missing.body.fields).toMatchObject({ facebookUserToken: 'Required' });
   });
 });

@@ -8,7 +8,9 @@ import {
   type ChannelSessionContext,
   type PluginDescription,
   type PluginSettingField,
+  type ProvisionedConnection,
 } from '@switchboard/sdk';
+import { connectionsFromLogin } from './facebook-login.js';
 import { FacebookSession } from './facebook-session.js';
 import { REPLY_WINDOW_HOURS } from './reply-window.js';
 import { registerWebhookRoutes } from './webhook-routes.js';
@@ -53,6 +55,8 @@ abstract class MetaChannel implements ChannelContribution {
   abstract readonly description: PluginDescription;
   /** The webhook `object` of this channel. */
   protected abstract readonly webhookObject: string;
+  /** The settings field a webhook entry's id names. */
+  protected abstract readonly accountField: 'pageId' | 'instagramAccountId';
 
   constructor(protected readonly host: PluginHost) {}
 
@@ -61,7 +65,7 @@ abstract class MetaChannel implements ChannelContribution {
   }
 
   routes(router: Router): void {
-    registerWebhookRoutes(router, { host: this.host, channel: this.channel, object: this.webhookObject });
+    registerWebhookRoutes(router, { host: this.host, channel: this.channel, object: this.webhookObject, accountField: this.accountField });
   }
 }
 
@@ -70,6 +74,7 @@ abstract class MetaChannel implements ChannelContribution {
 export class FacebookChannel extends MetaChannel {
   readonly channel = FACEBOOK_CHANNEL;
   protected readonly webhookObject = 'page';
+  protected readonly accountField = 'pageId';
   readonly description: PluginDescription = {
     name: 'channels.facebook.name',
     icon: 'facebook',
@@ -80,6 +85,16 @@ export class FacebookChannel extends MetaChannel {
   constructor(@inject(PluginHost) host: PluginHost) {
     super(host);
   }
+
+  /** POST /facebook: the login's pages (and their Instagram accounts when asked) as connections. */
+  provision(request: Record<string, unknown>): Promise<ProvisionedConnection[]> {
+    return connectionsFromLogin({
+      userId: String(request.facebookUserId ?? ''),
+      userToken: String(request.facebookUserToken ?? ''),
+      addInstagram: request.addInstagram === true,
+      log: this.host.log,
+    });
+  }
 }
 
 /** Instagram Direct of the business account linked to a page; webhook at /webhooks/instagram/<connection token>. */
@@ -87,6 +102,7 @@ export class FacebookChannel extends MetaChannel {
 export class InstagramChannel extends MetaChannel {
   readonly channel = INSTAGRAM_CHANNEL;
   protected readonly webhookObject = 'instagram';
+  protected readonly accountField = 'instagramAccountId';
   readonly description: PluginDescription = {
     name: 'channels.instagram.name',
     icon: 'instagram',

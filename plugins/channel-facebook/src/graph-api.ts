@@ -23,6 +23,14 @@ export class GraphApiError extends Error {
   }
 }
 
+/** A page the signed-in user manages, as GET /{userId}/accounts answers it. */
+export interface GraphPage {
+  id: string;
+  name: string;
+  access_token: string;
+  instagram_business_account?: { id: string; username?: string; name?: string };
+}
+
 export interface GraphRecipient {
   id: string;
 }
@@ -55,6 +63,32 @@ export class GraphClient {
   /** GET /me: the page (or account) the token belongs to. */
   async me(): Promise<{ id: string; name?: string }> {
     return (await this.request('GET', 'me', { fields: 'id,name' })) as { id: string; name?: string };
+  }
+
+  /** GET /{userId}/accounts: the pages the user manages, each with its page token and linked Instagram account. */
+  async pagesOf(userId: string): Promise<GraphPage[]> {
+    const answer = (await this.request('GET', `${encodeURIComponent(userId)}/accounts`, {
+      fields: 'id,name,access_token,instagram_business_account{id,username,name}',
+      limit: '100',
+    })) as { data?: GraphPage[] };
+    return answer.data ?? [];
+  }
+
+  /** GET /oauth/access_token: trades this short-lived user token for a long-lived one. */
+  async longLivedUserToken(appId: string, appSecret: string): Promise<string> {
+    const answer = (await this.request('GET', 'oauth/access_token', {
+      grant_type: 'fb_exchange_token',
+      client_id: appId,
+      client_secret: appSecret,
+      fb_exchange_token: this.accessToken,
+    })) as { access_token?: string };
+    if (!answer.access_token) throw new GraphApiError('Graph API did not answer a long-lived token', 502);
+    return answer.access_token;
+  }
+
+  /** POST /{pageId}/subscribed_apps: the page's messaging events go to the app's webhook. */
+  async subscribePage(pageId: string, fields: string[]): Promise<void> {
+    await this.request('POST', `${encodeURIComponent(pageId)}/subscribed_apps`, { subscribed_fields: fields.join(',') });
   }
 
   /** POST /me/messages with a JSON message (text, attachment by URL). */

@@ -22,6 +22,10 @@ export class MemoryPluginHost implements PluginHost {
     return this.connections.find((connection) => connection.channel === channel && connection.token === token);
   }
 
+  async findConnectionsBySetting(channel: string, key: string, value: string): Promise<ConnectionInfo[]> {
+    return this.connections.filter((connection) => connection.channel === channel && String(connection.settings?.[key] ?? '') === value);
+  }
+
   async inbound(connection: ConnectionInfo, event: InboundEvent): Promise<void> {
     this.events.push({ connection, event });
     await this.onInbound?.(connection, event);

@@ -1,7 +1,8 @@
 import type { ConnectionInfo } from '@switchboard/sdk';
 import type { SecretKeys } from '../../platform/auth/app-secret.js';
+import { revealSettings } from './connection-settings.js';
 
-/** A connection row as plugins see it: token decrypted, settings as an object. */
+/** A connection row as plugins see it: token and secret settings decrypted, settings as an object. */
 export function toConnectionInfo(
   row: { id: number; company_id: number; name: string; channel: string; token: string | null; settings: unknown },
   secrets: SecretKeys,
@@ -12,6 +13,6 @@ export function toConnectionInfo(
     name: row.name,
     channel: row.channel,
     token: row.token ? secrets.decrypt(row.token) : undefined,
-    settings: (row.settings && typeof row.settings === 'object' ? row.settings : {}) as Record<string, unknown>,
+    settings: revealSettings(row.settings, secrets),
   };
 }

@@ -1,3 +1,4 @@
+import { maskSettings } from './connection-settings.js';
 import { TenantModel } from '../../platform/database/model.js';
 
 /** A service-hours entry (spec 2 §3). */
@@ -80,6 +81,7 @@ export class ConnectionModel extends TenantModel {
     const formatted = super.$formatJson(json);
     delete formatted.tokenHash;
     delete formatted.token;
+    formatted.settings = maskSettings(formatted.settings);
     return formatted;
   }
 }

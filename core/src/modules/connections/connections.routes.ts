@@ -3,11 +3,12 @@ import type { ApiRouter, RouteContribution } from '../../platform/http/api-route
 import { signedIn, type Access } from '../../platform/http/access.js';
 import { idParam, validate } from '../../platform/http/validation.js';
 import { PluginRegistry } from '../../platform/plugins/channel-registry.js';
-import { createConnectionSchema, updateConnectionSchema } from './connections.schema.js';
+import { createConnectionSchema, facebookLoginSchema, updateConnectionSchema } from './connections.schema.js';
 import { ConnectionsService } from './connections.service.js';
 
 /** Spec 2 §2: admins, or users with allowConnections. */
 const manageConnections: Access = { profiles: ['admin'], orPermission: 'allowConnections' };
+const manageFacebook: Access = { profiles: ['admin'], orPermission: 'allowConnections', planFlag: 'useFacebook' };
 const NOT_FOUND = 'ERR_NO_WAPP_FOUND';
 /** The greeting's image or video (spec 2 §9). */
 const GREETING_MEDIA_MAX_BYTES = 50 * 1024 * 1024;
@@ -60,6 +61,14 @@ export class ConnectionsRoutes implements RouteContribution {
     );
     api.post('/whatsapp-restart', manageConnections, ({ auth }) => this.connections.restartAll({ auth }));
     api.post('/closedimported/:id', manageConnections, ({ auth, params }) => this.connections.closeImported({ auth, id: id(params) }));
+
+    // The Facebook login button: the user's pages become connections (spec 2 §7).
+    api.post(
+      '/facebook',
+      manageFacebook,
+      async ({ auth, body }) => this.connections.provision({ auth, channel: 'facebook', input: await validate(facebookLoginSchema, body) }),
+      { status: 201 },
+    );
 
     // What the web builds its channel menus and forms from (DESIGN §3).
     api.get('/plugins', signedIn, () => ({

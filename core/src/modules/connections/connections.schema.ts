@@ -87,6 +87,14 @@ const connectionFields = {
   promptId: reference(),
   queueIds: yup.array(yup.number().integer().positive().required()).max(200),
   schedules: yup.array(serviceHoursSchema).max(7 * 4),
+  /** The channel's own settings, checked against its plugin's description by the service. */
+  settings: yup
+    .mixed<Record<string, unknown>>()
+    .test(
+      'object',
+      'Must be an object',
+      (value) => value === undefined || (typeof value === 'object' && value !== null && !Array.isArray(value)),
+    ),
 };
 
 export const createConnectionSchema = yup.object({
@@ -97,6 +105,13 @@ export const createConnectionSchema = yup.object({
 export const updateConnectionSchema = yup.object({
   ...connectionFields,
   regenerateToken: yup.boolean(),
+});
+
+/** POST /facebook: the Facebook login's user and token (spec 2 §7). */
+export const facebookLoginSchema = yup.object({
+  facebookUserId: yup.string().trim().required('Required').max(100, 'Too Long!'),
+  facebookUserToken: yup.string().trim().required('Required').max(2048, 'Too Long!'),
+  addInstagram: yup.boolean().default(false),
 });
 
 export type ConnectionInput = yup.InferType<typeof updateConnectionSchema>;

@@ -15,6 +15,7 @@ import { Logger } from '../../platform/tokens.js';
 import { ConversationRecords } from '../conversations/conversation-records.js';
 import { PlanLimits } from '../plans/plan-limits.service.js';
 import { ConnectionModel } from './connection.model.js';
+import { maskSettings, sealSettings } from './connection-settings.js';
 import { newConnectionToken, storedToken } from './connection-tokens.js';
 import type { ConnectionInput, CreateConnectionInput } from './connections.schema.js';
 import { SessionManager } from './session-manager.js';
@@ -80,6 +81,7 @@ export class ConnectionsService {
     const scope = this.tenancy.of(auth.companyId);
     await this.assertReferences(scope, input);
     assertGreeting(input.queueIds ?? [], input.greetingMessage);
+    const settings = this.sealedSettings(input.channel, input.settings, undefined);
     const token = newConnectionToken();
     const created = await this.tenancy.transaction(auth.companyId, async (trx) => {
       await lockCompany(trx);
@@ -87,10 +89,11 @@ export class ConnectionsService {
       // The company's first connection is its default (ERR_NO_OTHER_WHATSAPP otherwise later).
       const isDefault = Boolean(input.isDefault) || !existingDefault;
       if (isDefault && existingDefault) await unsetDefault(trx);
-      const { queueIds, channel, ...fields } = input;
+      const { queueIds, channel, settings: _sent, ...fields } = input;
       const row = await this.saving(() =>
         trx.insert(ConnectionModel, {
           ...columns(fields),
+          settings,
           channel,
           isDefault,
           status: 'DISCONNECTED',
@@ -140,11 +143,12 @@ export class ConnectionsService {
     const importEnabled = (input.importOldMessages === undefined ? current.importOldMessages : input.importOldMessages) != null;
     if (current.status === 'CONNECTED' && importEnabled) await this.sessions.disconnect(id);
 
+    const settings = input.settings === undefined ? undefined : this.sealedSettings(current.channel, input.settings, current.settings);
     const token = input.regenerateToken ? newConnectionToken() : undefined;
     const updated = await this.tenancy.transaction(auth.companyId, async (trx) => {
       await lockCompany(trx);
-      const { queueIds: requested, regenerateToken: _regenerate, isDefault, ...fields } = input;
-      const changes: Partial<ConnectionModel> = { ...columns(fields) };
+      const { queueIds: requested, regenerateToken: _regenerate, isDefault, settings: _sent, ...fields } = input;
+      const changes: Partial<ConnectionModel> = { ...columns(fields), ...(settings ? { settings } : {}) };
       if (token) Object.assign(changes, camel(storedToken(this.secrets, token)));
       let successor: ConnectionModel | undefined;
       if (isDefault === true && !current.isDefault) {
@@ -165,8 +169,8 @@ export class ConnectionsService {
       return row;
     });
     this.records.forgetConnection(id);
-    // The running session holds the connection as it started (the webchat widget shows its token): start it anew.
-    if (token && this.sessions.isRunningHere(id)) await this.sessions.restart(id);
+    // The running session holds the connection as it started (its token, its settings): start it anew.
+    if ((token || settings) && this.sessions.isRunningHere(id)) await this.sessions.restart(id);
     const answer = await this.present(scope, updated);
     this.announce(auth.companyId, { action: 'update', whatsapp: answer });
     return token ? { ...answer, token } : answer;
@@ -269,7 +273,38 @@ export class ConnectionsService {
     return { count: closed };
   }
 
+  /**
+   * POST /facebook: the channel turns a Facebook login into its page connections (and Instagram accounts when
+   * asked); a page already connected gets its new settings instead of a second connection.
+   */
+  async provision(options: { auth: AuthContext; channel: string; input: Record<string, unknown> }): Promise<ConnectionAnswer[]> {
+    const { auth, channel } = options;
+    const flag = channelFlags[channel];
+    if (flag && !auth.plan[flag]) throw new AppError('ERR_PLAN_FEATURE_DISABLED', 403);
+    const contribution = this.registry.channel(channel);
+    if (!contribution?.provision) throw new AppError('ERR_VALIDATION', 400, { message: `No plugin provides the channel ${channel}` });
+    const provisioned = await contribution.provision(options.input);
+    const scope = this.tenancy.of(auth.companyId);
+    const answers: ConnectionAnswer[] = [];
+    for (const account of provisioned) {
+      const accountFlag = channelFlags[account.channel];
+      if (accountFlag && !auth.plan[accountFlag]) continue;
+      const existing = (await scope.query(ConnectionModel).where('channel', account.channel)).find(
+        (connection) => String(maskSettings(connection.settings)[account.keyField] ?? '') === String(account.settings[account.keyField]),
+      );
+      if (existing) answers.push(await this.update({ auth, id: existing.id, input: { name: existing.name, settings: account.settings } }));
+      else answers.push(await this.create({ auth, input: { name: account.name, channel: account.channel, settings: account.settings } }));
+    }
+    return answers;
+  }
+
   // --- helpers ---
+
+  /** The channel's settings checked against its plugin's description and sealed for storage. */
+  private sealedSettings(channel: string, input: Record<string, unknown> | undefined, current: unknown): Record<string, unknown> {
+    const fields = this.registry.channel(channel)?.description.settings ?? [];
+    return sealSettings({ fields, input, current, secrets: this.secrets });
+  }
 
   private async present(scope: TenantScope, connection: ConnectionModel): Promise<ConnectionAnswer> {
     const queues = await queuesOf(scope, [connection.id]);

@@ -47,6 +47,12 @@ export class CorePluginHost implements PluginHost {
     return row ? toConnectionInfo(row, this.secrets) : undefined;
   }
 
+  async findConnectionsBySetting(channel: string, key: string, value: string): Promise<ConnectionInfo[]> {
+    if (!key || !value) return [];
+    const rows = await this.database.knex('connections').where({ channel }).whereRaw('settings ->> ? = ?', [key, value]);
+    return rows.map((row) => toConnectionInfo(row, this.secrets));
+  }
+
   inbound(connection: ConnectionInfo, event: InboundEvent): Promise<void> {
     return this.pipeline.receive(connection, event);
   }

@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import multer from 'multer';
 import * as yup from 'yup';
+import { ChannelError } from '@switchboard/sdk';
 import type { Logger } from 'pino';
 import { AppError } from './app-error.js';
 import { validationError } from './validation.js';
@@ -23,6 +24,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
 
 function toAppError(error: unknown): AppError | undefined {
   if (error instanceof AppError) return error;
+  if (error instanceof ChannelError) return new AppError(error.code, error.status, { message: error.message });
   if (error instanceof yup.ValidationError) return validationError(error);
   if (error instanceof multer.MulterError) {
     const status = error.code === 'LIMIT_FILE_SIZE' ? 413 : 400;

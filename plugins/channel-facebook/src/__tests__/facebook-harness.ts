@@ -20,6 +20,14 @@ export const PAGE_ID = '1000000000001';
 export const PAGE_TOKEN = 'EAAB-page-token';
 export const APP_SECRET = 'app-secret-123';
 export const VERIFY_TOKEN = 'verify-me-please';
+/** The Facebook login of the fake Graph API: a user, their short- and long-lived tokens, their page. */
+export const LOGIN = {
+  userId: '900000000000042',
+  shortToken: 'EAAB-user-short',
+  longToken: 'EAAB-user-long',
+  instagramAccountId: '17841400000000001',
+};
+export const FB_APP_ID = '4242424242';
 
 export function connectionFor(channel: 'facebook' | 'instagram', overrides: Partial<ConnectionInfo> = {}): ConnectionInfo {
   return {
@@ -54,7 +62,9 @@ export class FakeGraphApi {
   readonly requests: GraphRequest[] = [];
   readonly seen: OutboundSeen[] = [];
   readonly typing: PresenceSeen[] = [];
-  validTokens = new Set([PAGE_TOKEN]);
+  validTokens = new Set([PAGE_TOKEN, LOGIN.shortToken, LOGIN.longToken]);
+  /** Pages subscribed to the app through POST /{page}/subscribed_apps. */
+  readonly subscribedPages: { pageId: string; fields: string }[] = [];
   private readonly media = new Map<string, { data: Buffer; mimeType: string }>();
   private counter = 0;
   private server?: HttpServer;
@@ -126,6 +136,34 @@ export class FakeGraphApi {
       return send(401, { error: { message: 'Invalid OAuth access token.', type: 'OAuthException', code: 190 } });
     }
     if (req.method === 'GET' && /^\/v\d+\.\d+\/me$/.test(url.pathname)) return send(200, { id: PAGE_ID, name: 'Fake Page' });
+    if (req.method === 'GET' && /^\/v\d+\.\d+\/oauth\/access_token$/.test(url.pathname)) {
+      const fine =
+        url.searchParams.get('grant_type') === 'fb_exchange_token' &&
+        url.searchParams.get('client_id') === FB_APP_ID &&
+        url.searchParams.get('client_secret') === APP_SECRET &&
+        url.searchParams.get('fb_exchange_token') === LOGIN.shortToken;
+      if (!fine) return send(400, { error: { message: 'Invalid exchange', type: 'OAuthException', code: 190 } });
+      return send(200, { access_token: LOGIN.longToken, token_type: 'bearer' });
+    }
+    if (req.method === 'GET' && url.pathname.endsWith(`/${LOGIN.userId}/accounts`)) {
+      if (token !== LOGIN.longToken) return send(400, { error: { message: 'Use the long-lived token', code: 190 } });
+      return send(200, {
+        data: [
+          {
+            id: PAGE_ID,
+            name: 'Loja Exemplo',
+            access_token: PAGE_TOKEN,
+            instagram_business_account: { id: LOGIN.instagramAccountId, username: 'loja.exemplo' },
+          },
+        ],
+      });
+    }
+    const subscribe = /^\/v\d+\.\d+\/(\d+)\/subscribed_apps$/.exec(url.pathname);
+    if (req.method === 'POST' && subscribe) {
+      if (token !== PAGE_TOKEN) return send(400, { error: { message: 'Needs the page token', code: 190 } });
+      this.subscribedPages.push({ pageId: subscribe[1]!, fields: url.searchParams.get('subscribed_fields') ?? '' });
+      return send(200, { success: true });
+    }
     if (req.method === 'POST' && /^\/v\d+\.\d+\/me\/messages$/.test(url.pathname)) {
       const recipient = request.json?.recipient ?? (request.form ? JSON.parse(request.form.fields.recipient ?? '{}') : {});
       const to = String(recipient.id ?? '');

@@ -27,4 +27,5 @@ export const routeAccessCases: RouteAccessCase[] = [
   { route: 'POST /whatsapp-restart', note: 'restarts the caller company connections only' },
   { route: 'POST /closedimported/:id', record: recordAt('closedimported/:id') },
   { route: 'GET /plugins', note: 'platform-wide description' },
+  { route: 'POST /facebook', note: 'creates page connections in the caller company', body: { facebookUserId: '1' } },
 ];
