@@ -70,7 +70,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const { config } = options;
   const logger = pino({ level: config.server.logLevel, base: undefined });
   const { secret } = await resolveAppSecret({ configured: config.auth.appSecret, dataDir: config.storage.dataDir });
-  const ports = await createPorts(config, { redisPrefix: options.redisPrefix ?? 'sb:', database: options.database });
+  const ports = await createPorts(config, { redisPrefix: options.redisPrefix ?? config.redis.prefix, database: options.database });
   try {
     return await listen(options, ports, secret, logger);
   } catch (error) {
@@ -100,7 +100,7 @@ async function listen(options: ServerOptions, ports: Ports, secret: string, logg
   container.bind(TokenService).toConstantValue(tokens);
   container.bind(Authenticator).toConstantValue(authenticator);
   container.bind(Tenancy).toConstantValue(new Tenancy(ports.database.knex));
-  container.bind(RateLimits).toConstantValue(new RateLimits({ redis: ports.redis, prefix: options.redisPrefix ?? 'sb:' }));
+  container.bind(RateLimits).toConstantValue(new RateLimits({ redis: ports.redis, prefix: options.redisPrefix ?? config.redis.prefix }));
   container.load(...coreModules);
   const plugins = await loadPlugins(
     discoverPluginPackages({ nodeModules: path.resolve(here, '../../node_modules'), extra: config.plugins.extra }),

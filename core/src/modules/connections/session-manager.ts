@@ -22,9 +22,12 @@ import { DatabasePluginStore } from './plugin-store.js';
 export const SessionManagerOptions = Symbol('SessionManagerOptions');
 /** Timings of the session manager; bind a value to change them (tests make them small). */
 export interface SessionManagerOptions {
-  /** How long a session lock lives without renewal; a dead node's sessions move after at most this. Default 30000. */
+  /**
+   * How long a session lock lives without renewal. A dead node's sessions move after at most this plus one sweep
+   * (the 30 seconds of the scaled-mode promise). Default 15000.
+   */
   lockTtlMs?: number;
-  /** How often each node looks for connections whose session runs nowhere. Default 15000. */
+  /** How often each node looks for connections whose session runs nowhere. Default 5000. */
   sweepMs?: number;
   /** First retry delay after a failed start or a crash; doubles with each further failure. Default 1000. */
   backoffBaseMs?: number;
@@ -35,8 +38,8 @@ export interface SessionManagerOptions {
 }
 
 const DEFAULTS: Required<SessionManagerOptions> = {
-  lockTtlMs: 30_000,
-  sweepMs: 15_000,
+  lockTtlMs: 15_000,
+  sweepMs: 5_000,
   backoffBaseMs: 1_000,
   maxBackoffMs: 60_000,
   stopTimeoutMs: 10_000,
@@ -113,6 +116,11 @@ export class SessionManager {
 
   isRunningHere(connectionId: number): boolean {
     return this.running.has(connectionId);
+  }
+
+  /** How many sessions this node runs (reported by /health). */
+  get runningCount(): number {
+    return this.running.size;
   }
 
   /** Starts the session of a connection if no node runs it yet. */

@@ -7,6 +7,7 @@ import { MediaStorage } from '../../platform/media/media-storage.js';
 import { RealtimeBus } from '../../platform/realtime/realtime-bus.js';
 import { Config } from '../../platform/tokens.js';
 import type { Port } from '../../platform/port.js';
+import { SessionManager } from '../connections/session-manager.js';
 
 @injectable()
 export class HealthRoutes implements RouteContribution {
@@ -19,6 +20,7 @@ export class HealthRoutes implements RouteContribution {
     @inject(RealtimeBus) private readonly realtime: RealtimeBus,
     @inject(SessionLock) private readonly sessionLock: SessionLock,
     @inject(MediaStorage) private readonly media: MediaStorage,
+    @inject(SessionManager) private readonly sessions: SessionManager,
   ) {}
 
   register(api: ApiRouter): void {
@@ -34,7 +36,8 @@ export class HealthRoutes implements RouteContribution {
       const ports = Object.fromEntries(reports);
       const ok = reports.every(([, report]) => report.status === 'ok');
       res.status(ok ? 200 : 503);
-      return { status: ok ? 'ok' : 'error', mode: this.config.mode, ports };
+      // How many channel sessions this node runs: in scaled mode each runs on exactly one node.
+      return { status: ok ? 'ok' : 'error', mode: this.config.mode, ports, sessions: { runningHere: this.sessions.runningCount } };
     });
   }
 }

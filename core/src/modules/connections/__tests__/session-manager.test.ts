@@ -148,6 +148,8 @@ describe('SessionManager', () => {
     expect(gaps[0]).toBeGreaterThanOrEqual(base - 5);
     expect(gaps[1]).toBeGreaterThanOrEqual(2 * base - 5);
     expect(gaps[2]).toBeGreaterThanOrEqual(4 * base - 5);
+    // The session is live before its CONNECTED report is stored: wait for the row.
+    await eventually(async () => ((await statusOf(server, id)).status === 'CONNECTED' ? true : undefined));
     expect(await statusOf(server, id)).toMatchObject({ status: 'CONNECTED', retries: 0 });
   });
 
@@ -172,6 +174,8 @@ describe('SessionManager', () => {
     expect(starts[0]! - crashedAt).toBeGreaterThanOrEqual(base - 10);
     expect(starts[1]! - starts[0]!).toBeGreaterThanOrEqual(2 * base - 5);
     expect(starts[2]! - starts[1]!).toBeGreaterThanOrEqual(4 * base - 5);
+    // The session is live before its CONNECTED report is stored: wait for the row.
+    await eventually(async () => ((await statusOf(server, id)).status === 'CONNECTED' ? true : undefined));
     expect(await statusOf(server, id)).toMatchObject({ status: 'CONNECTED', retries: 0 });
 
     // CONNECTED reset the backoff: the next crash is retried after the base delay again, and the delay is capped.

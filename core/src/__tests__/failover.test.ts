@@ -1,0 +1,170 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { TEST_ADMIN } from '../testing/test-server.js';
+import { createTestDatabase, type TestDatabase } from '../testing/test-database.js';
+import { postgresUrlForTests, redisUrlForTests } from '../testing/services.js';
+
+/**
+ * Scaled mode with two real processes of the built product (`node core/dist/main.js`) on one PostgreSQL and
+ * Redis: a connection's session runs on one of them; a reply sent through the other is delivered by the owner;
+ * killing the owner (SIGKILL: no clean shutdown, its lock is left to expire) moves the session within 30 s.
+ * The webchat channel stands for any channel: its session delivers agent replies to the visitor's transcript.
+ */
+const here = path.dirname(fileURLToPath(import.meta.url));
+const mainFile = path.resolve(here, '../../dist/main.js');
+const databaseUrl = postgresUrlForTests();
+const redisUrl = redisUrlForTests();
+const built = existsSync(mainFile);
+if (process.env.CI === 'true' && databaseUrl && redisUrl && !built) throw new Error(`the failover test needs a build: ${mainFile}`);
+const scaled = databaseUrl && redisUrl && built ? describe : describe.skip;
+
+const FAILOVER_LIMIT_MS = 30_000;
+
+interface Node {
+  url: string;
+  process: ChildProcess;
+  output: () => string;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs: number, what: string): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe().catch(() => undefined);
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+scaled('two processes in scaled mode: session failover', () => {
+  let testDatabase: TestDatabase;
+  let dataDir: string;
+  let env: NodeJS.ProcessEnv;
+  const nodes: Node[] = [];
+
+  async function startNode(): Promise<Node> {
+    const port = await freePort();
+    let output = '';
+    const child = spawn(process.execPath, [mainFile], { env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout?.on('data', (chunk) => (output += chunk));
+    child.stderr?.on('data', (chunk) => (output += chunk));
+    const node = { url: `http://127.0.0.1:${port}`, process: child, output: () => output };
+    nodes.push(node);
+    await eventually(
+      async () => {
+        if (child.exitCode !== null) throw new Error(`node exited: ${output}`);
+        return (await fetch(`${node.url}/health`)).ok ? true : undefined;
+      },
+      60_000,
+      'node start',
+    );
+    return node;
+  }
+
+  const call = async (node: Node, method: string, route: string, options: { token?: string; body?: unknown } = {}) => {
+    const response = await fetch(`${node.url}${route}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) },
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : undefined };
+  };
+  const runningHere = async (node: Node) => (await call(node, 'GET', '/health')).body.sessions.runningHere as number;
+
+  beforeAll(async () => {
+    testDatabase = await createTestDatabase({ migrate: false });
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'sb-failover-'));
+    env = {
+      PATH: process.env.PATH,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: testDatabase.url!,
+      REDIS_URL: redisUrl!,
+      REDIS_PREFIX: `sbfail:${process.pid}:${randomBytes(4).toString('hex')}:`,
+      APP_SECRET: randomBytes(32).toString('hex'),
+      ADMIN_EMAIL: TEST_ADMIN.email,
+      ADMIN_PASSWORD: TEST_ADMIN.password,
+    };
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const node of nodes) if (node.process.exitCode === null && node.process.signalCode === null) node.process.kill('SIGKILL');
+    await testDatabase?.drop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('delivers through the owner, and moves the session to the survivor within 30 s of the owner being killed', async () => {
+    const owner = await startNode();
+    const login = await call(owner, 'POST', '/auth/login', { body: { email: TEST_ADMIN.email, password: TEST_ADMIN.password } });
+    const token = login.body.token as string;
+    const created = await call(owner, 'POST', '/whatsapp', { token, body: { name: 'Site', channel: 'webchat' } });
+    expect(created.status).toBe(201);
+    const widgetToken = created.body.token as string;
+    // Created on the first node while it was alone: its session runs there.
+    await eventually(async () => ((await runningHere(owner)) === 1 ? true : undefined), 10_000, 'session on the owner');
+
+    const survivor = await startNode();
+    expect(await runningHere(survivor)).toBe(0);
+
+    // A visitor writes through the survivor; the agent accepts and replies through the survivor too.
+    const visitor = await call(survivor, 'POST', `/widget/${widgetToken}/sessions`, { body: { name: 'Ana' } });
+    const visitorToken = visitor.body.visitorToken as string;
+    const widget = (method: string, route: string, body?: unknown) =>
+      fetch(`${survivor.url}/widget/${widgetToken}${route}`, {
+        method,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${visitorToken}` },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }).then((response) => response.json() as Promise<any>);
+    await widget('POST', '/messages', { body: 'Oi, preciso de ajuda' });
+    const ticket = await eventually(
+      async () => (await call(survivor, 'GET', '/tickets?status=pending', { token })).body.tickets?.[0],
+      10_000,
+      'the pending ticket',
+    );
+    const userId = login.body.user.id as number;
+    expect((await call(survivor, 'PUT', `/tickets/${ticket.id}`, { token, body: { status: 'open', userId } })).status).toBe(200);
+    const agentReplies = async () => ((await widget('GET', '/messages')).messages as any[]).filter((m) => m.fromMe).map((m) => m.body);
+
+    expect((await call(survivor, 'POST', `/messages/${ticket.id}`, { token, body: { body: 'Primeira resposta' } })).status).toBe(201);
+    await eventually(
+      async () => ((await agentReplies()).some((b) => b.includes('Primeira resposta')) ? true : undefined),
+      10_000,
+      'reply 1',
+    );
+    // Delivered by the owner: the survivor still runs no session.
+    expect([await runningHere(owner), await runningHere(survivor)]).toEqual([1, 0]);
+
+    // The owner dies without releasing anything; a reply sent now waits for the session's new home.
+    owner.process.kill('SIGKILL');
+    const killedAt = Date.now();
+    expect((await call(survivor, 'POST', `/messages/${ticket.id}`, { token, body: { body: 'Segunda resposta' } })).status).toBe(201);
+    await eventually(
+      async () => ((await agentReplies()).some((b) => b.includes('Segunda resposta')) ? true : undefined),
+      FAILOVER_LIMIT_MS + 10_000,
+      'reply 2 after failover',
+    );
+    const movedAfterMs = Date.now() - killedAt;
+    console.log(`session failover: reply delivered by the survivor ${movedAfterMs} ms after the owner was killed`);
+    expect(movedAfterMs).toBeLessThan(FAILOVER_LIMIT_MS);
+    expect(await runningHere(survivor)).toBe(1);
+  }, 120_000);
+});
