@@ -37,8 +37,9 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 /** Signs in through the login page and waits for the tickets screen. */
 export async function signIn(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
   await page.goto(`${baseUrl}/login`);
-  await page.getByLabel(/e-?mail/i).fill(email);
-  await page.getByLabel(/senha|password/i).fill(password);
-  await page.getByRole('button', { name: /entrar|sign in|login/i }).click();
+  // Anchored: the password field's show/hide toggle is labelled 'Mostrar senha'.
+  await page.getByLabel(/^e-?mail$/i).fill(email);
+  await page.getByLabel(/^(senha|password)$/i).fill(password);
+  await page.getByRole('button', { name: /^(entrar|sign in)$/i }).click();
   await page.waitForURL(/\/tickets/);
 }

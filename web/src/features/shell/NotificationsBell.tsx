@@ -1,0 +1,124 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
+import {
+  Avatar,
+  Badge,
+  Box,
+  CircularProgress,
+  IconButton,
+  List,
+  ListItemAvatar,
+  ListItemButton,
+  ListItemText,
+  Popover,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import NotificationsIcon from '@mui/icons-material/Notifications';
+import { realtime } from '../../app/realtime';
+import type { SessionUser } from '../auth/auth.slice';
+import type { Ticket } from '../tickets/tickets.api';
+import { needsAttention, useAttentionTicketsQuery, type AttentionArgs } from './notifications.api';
+import { playNotificationSound } from './notification-sound';
+
+const POPOVER_MAX_HEIGHT = 350;
+
+/** The ticket notification bell of the top bar (spec 1 §2, §6). */
+export function NotificationsBell({ user }: { user: SessionUser }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const seesPending = user.allTicket === 'enable';
+  const unread = useAttentionTicketsQuery({ kind: 'unread', userId: user.id });
+  const pending = useAttentionTicketsQuery({ kind: 'pending', userId: user.id }, { skip: !seesPending });
+
+  const tickets = useMemo(() => {
+    const all = [...(unread.data ?? []), ...(seesPending ? (pending.data ?? []) : [])];
+    const unique = new Map(all.map((ticket) => [ticket.id, ticket]));
+    return [...unique.values()].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+  }, [unread.data, pending.data, seesPending]);
+
+  // The open ticket's uuid, read inside the socket handler without re-subscribing on every navigation.
+  const openUuid = useRef<string | undefined>(undefined);
+  openUuid.current = location.pathname.match(/^\/tickets\/([^/]+)/)?.[1];
+
+  useEffect(() => {
+    const kinds: AttentionArgs[] = [{ kind: 'unread', userId: user.id }];
+    if (seesPending) kinds.push({ kind: 'pending', userId: user.id });
+    return realtime.on('appMessage', (event: { action: string; message?: { fromMe?: boolean }; ticket?: Ticket }) => {
+      if (event.action !== 'create' || event.message?.fromMe || !event.ticket) return;
+      const ticket = { ...event.ticket, unreadMessages: Math.max(1, event.ticket.unreadMessages ?? 0) };
+      // No sound for the conversation the user is reading right now.
+      if (ticket.uuid === openUuid.current && document.visibilityState === 'visible') return;
+      if (kinds.some((args) => needsAttention(ticket, args))) playNotificationSound();
+    });
+  }, [user.id, seesPending]);
+
+  const loading = unread.isLoading || (seesPending && pending.isLoading);
+  const label = t('shell.notifications.label', { count: tickets.length });
+
+  return (
+    <>
+      <Tooltip title={t('shell.notifications.title')}>
+        <IconButton color="inherit" aria-label={label} onClick={(event) => setAnchor(event.currentTarget)}>
+          <Badge badgeContent={tickets.length} color="error" max={99}>
+            <NotificationsIcon />
+          </Badge>
+        </IconButton>
+      </Tooltip>
+      <Popover
+        open={Boolean(anchor)}
+        anchorEl={anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ paper: { sx: { maxHeight: POPOVER_MAX_HEIGHT, width: 340, maxWidth: 'calc(100vw - 32px)' } } }}
+      >
+        <Typography variant="subtitle2" sx={{ px: 2, pt: 1.5, pb: 0.5 }}>
+          {t('shell.notifications.title')}
+        </Typography>
+        {loading ? (
+          <Box sx={{ display: 'flex', justifyContent: 'center', p: 2 }}>
+            <CircularProgress size={24} aria-label={t('common.loading')} />
+          </Box>
+        ) : tickets.length === 0 ? (
+          <Typography variant="body2" color="text.secondary" sx={{ px: 2, pb: 2 }}>
+            {t('shell.notifications.empty')}
+          </Typography>
+        ) : (
+          <List dense aria-label={t('shell.notifications.title')}>
+            {tickets.map((ticket) => {
+              const name = ticket.contact?.name ?? t('shell.notifications.unknownContact');
+              return (
+                <ListItemButton
+                  key={ticket.id}
+                  onClick={() => {
+                    setAnchor(null);
+                    navigate(`/tickets/${ticket.uuid}`);
+                  }}
+                >
+                  <ListItemAvatar>
+                    <Badge badgeContent={ticket.unreadMessages} color="success" max={99}>
+                      <Avatar src={ticket.contact?.urlPicture ?? ticket.contact?.profilePicUrl ?? undefined} alt={name}>
+                        {name.charAt(0).toUpperCase()}
+                      </Avatar>
+                    </Badge>
+                  </ListItemAvatar>
+                  <ListItemText
+                    primary={name}
+                    secondary={
+                      ticket.status === 'pending' ? `${t('shell.notifications.pending')} · ${ticket.lastMessage ?? ''}` : ticket.lastMessage
+                    }
+                    slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }}
+                  />
+                </ListItemButton>
+              );
+            })}
+          </List>
+        )}
+      </Popover>
+    </>
+  );
+}

@@ -1,0 +1,180 @@
+import type { InstalledPlugins, Plan, PlanFlag } from '../plans/plans.api';
+import type { SessionUser } from '../auth/auth.slice';
+import type { MenuIconName } from './menu-icons';
+
+/** The menu's sections (spec 1 §2): the agent's items, management, administration and its campaigns group. */
+export type MenuGroup = 'management' | 'attendance' | 'administration' | 'campaigns';
+
+/** Who may see an entry: every condition given must hold. */
+export interface MenuRule {
+  /** Profiles that see it; `super` users always pass this check. */
+  profiles?: SessionUser['profile'][];
+  /** Only super users. */
+  superOnly?: boolean;
+  /** A user permission switch ('enabled') that also grants the entry to a non-admin (spec 1 §6). */
+  permission?: 'showDashboard' | 'allowRealTime' | 'allowConnections';
+  /** A plan flag that must be on. */
+  plan?: PlanFlag;
+  /** An installed plugin kind the page needs. */
+  plugin?: 'channel' | 'integration';
+}
+
+export interface MenuEntry {
+  path: string;
+  /** A name from menu-icons.ts (the table stays free of UI imports). */
+  icon: MenuIconName;
+  /** Key under `shell.menu`. */
+  labelKey: string;
+  group: MenuGroup;
+  rule: MenuRule;
+  /** False while the page does not exist in routes.tsx yet: the entry is kept here but not shown. */
+  available: boolean;
+}
+
+const admins: SessionUser['profile'][] = ['admin'];
+
+/** Spec 1 §2 menu, in display order. */
+export const menuEntries: MenuEntry[] = [
+  {
+    path: '/',
+    icon: 'Dashboard',
+    labelKey: 'dashboard',
+    group: 'management',
+    rule: { profiles: admins, permission: 'showDashboard' },
+    available: false,
+  },
+  {
+    path: '/reports',
+    icon: 'BarChart',
+    labelKey: 'reports',
+    group: 'management',
+    rule: { profiles: admins, permission: 'showDashboard' },
+    available: false,
+  },
+  {
+    path: '/moments',
+    icon: 'Speed',
+    labelKey: 'moments',
+    group: 'management',
+    rule: { profiles: admins, permission: 'allowRealTime' },
+    available: false,
+  },
+  { path: '/tickets', icon: 'WhatsApp', labelKey: 'tickets', group: 'attendance', rule: {}, available: true },
+  { path: '/quick-messages', icon: 'QuestionAnswer', labelKey: 'quickMessages', group: 'attendance', rule: {}, available: true },
+  { path: '/kanban', icon: 'ViewKanban', labelKey: 'kanban', group: 'attendance', rule: { plan: 'useKanban' }, available: false },
+  { path: '/contacts', icon: 'ContactPhone', labelKey: 'contacts', group: 'attendance', rule: {}, available: true },
+  { path: '/schedules', icon: 'Event', labelKey: 'schedules', group: 'attendance', rule: { plan: 'useSchedules' }, available: true },
+  { path: '/tags', icon: 'LocalOffer', labelKey: 'tags', group: 'attendance', rule: {}, available: true },
+  { path: '/chats', icon: 'Forum', labelKey: 'chats', group: 'attendance', rule: { plan: 'useInternalChat' }, available: false },
+  { path: '/helps', icon: 'HelpOutline', labelKey: 'helps', group: 'attendance', rule: {}, available: false },
+  {
+    path: '/campaigns',
+    icon: 'Campaign',
+    labelKey: 'campaigns',
+    group: 'campaigns',
+    rule: { profiles: admins, plan: 'useCampaigns' },
+    available: false,
+  },
+  {
+    path: '/contact-lists',
+    icon: 'PeopleAlt',
+    labelKey: 'contactLists',
+    group: 'campaigns',
+    rule: { profiles: admins, plan: 'useCampaigns' },
+    available: false,
+  },
+  {
+    path: '/campaigns-config',
+    icon: 'SettingsSuggest',
+    labelKey: 'campaignsConfig',
+    group: 'campaigns',
+    rule: { profiles: admins, plan: 'useCampaigns' },
+    available: false,
+  },
+  {
+    path: '/announcements',
+    icon: 'Announcement',
+    labelKey: 'announcements',
+    group: 'administration',
+    rule: { superOnly: true },
+    available: false,
+  },
+  {
+    path: '/messages-api',
+    icon: 'Code',
+    labelKey: 'messagesApi',
+    group: 'administration',
+    rule: { profiles: admins, plan: 'useExternalApi' },
+    available: false,
+  },
+  { path: '/plantao', icon: 'Schedule', labelKey: 'plantao', group: 'administration', rule: { profiles: admins }, available: false },
+  { path: '/users', icon: 'Group', labelKey: 'users', group: 'administration', rule: { profiles: admins }, available: false },
+  { path: '/queues', icon: 'AccountTree', labelKey: 'queues', group: 'administration', rule: { profiles: admins }, available: false },
+  {
+    path: '/prompts',
+    icon: 'Psychology',
+    labelKey: 'prompts',
+    group: 'administration',
+    rule: { profiles: admins, plan: 'useOpenAi' },
+    available: false,
+  },
+  {
+    path: '/queue-integration',
+    icon: 'DeviceHub',
+    labelKey: 'queueIntegration',
+    group: 'administration',
+    rule: { profiles: admins, plan: 'useIntegrations', plugin: 'integration' },
+    available: false,
+  },
+  {
+    path: '/connections',
+    icon: 'SyncAlt',
+    labelKey: 'connections',
+    group: 'administration',
+    rule: { profiles: admins, permission: 'allowConnections', plugin: 'channel' },
+    available: false,
+  },
+  { path: '/files', icon: 'AttachFile', labelKey: 'files', group: 'administration', rule: { profiles: admins }, available: false },
+  {
+    path: '/financeiro',
+    icon: 'MonetizationOn',
+    labelKey: 'financial',
+    group: 'administration',
+    rule: { profiles: admins },
+    available: false,
+  },
+  { path: '/settings', icon: 'Settings', labelKey: 'settings', group: 'administration', rule: { profiles: admins }, available: false },
+  { path: '/companies', icon: 'Business', labelKey: 'companies', group: 'administration', rule: { superOnly: true }, available: false },
+  {
+    path: '/admin-metrics',
+    icon: 'Insights',
+    labelKey: 'adminMetrics',
+    group: 'administration',
+    rule: { superOnly: true },
+    available: false,
+  },
+];
+
+export interface MenuContext {
+  user: Pick<SessionUser, 'profile' | 'super' | 'showDashboard' | 'allowRealTime' | 'allowConnections'>;
+  /** Null while the plan is loading: plan-bound entries stay hidden until it is known. */
+  plan: Partial<Plan> | null;
+  plugins: InstalledPlugins | null;
+}
+
+/** Whether the rule lets this user see the entry (spec 1 §2 and §6). */
+export function allows(rule: MenuRule, { user, plan, plugins }: MenuContext): boolean {
+  if (rule.superOnly && !user.super) return false;
+  if (rule.profiles && !user.super && !rule.profiles.includes(user.profile)) {
+    if (!rule.permission || user[rule.permission] !== 'enabled') return false;
+  }
+  if (rule.plan && !plan?.[rule.plan]) return false;
+  if (rule.plugin === 'channel' && !plugins?.channels.length) return false;
+  if (rule.plugin === 'integration' && !plugins?.integrations.length) return false;
+  return true;
+}
+
+/** The entries to show: allowed by their rule and with a page in the app (`includeUnavailable` for the full table). */
+export function visibleMenu(context: MenuContext, options: { includeUnavailable?: boolean } = {}): MenuEntry[] {
+  return menuEntries.filter((entry) => (entry.available || options.includeUnavailable) && allows(entry.rule, context));
+}
