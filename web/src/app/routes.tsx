@@ -25,8 +25,11 @@ function Loading() {
 /** Spec 1 §2 route guard: private routes need a session; public-only routes send a signed-in visitor to /. */
 function Private({ children }: { children: ReactNode }) {
   const token = useAppSelector((state) => state.auth.token);
+  const expired = useAppSelector((state) => state.auth.user?.expired === true);
   const location = useLocation();
   if (!token) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  // Spec 1 §4: an expired subscription signs in but only reaches the expiry page.
+  if (expired && location.pathname !== '/financeiro-aberto') return <Navigate to="/financeiro-aberto" replace />;
   return children;
 }
 

@@ -10,7 +10,14 @@ export function webAppHandlers(distDir: string): { assets: RequestHandler; navig
   const index = path.join(distDir, 'index.html');
   if (!existsSync(index)) return null;
   return {
-    assets: express.static(distDir, { index: false, maxAge: '1h' }),
+    assets: express.static(distDir, {
+      index: false,
+      maxAge: '1h',
+      // The service worker is how a new version is noticed: never cached.
+      setHeaders: (res, file) => {
+        if (path.basename(file) === 'service-worker.js') res.setHeader('Cache-Control', 'no-cache');
+      },
+    }),
     navigation: (req, res, next) => {
       const accept = req.headers.accept ?? '';
       if (req.method !== 'GET' || !accept.includes('text/html')) return next();
