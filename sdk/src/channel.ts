@@ -99,6 +99,8 @@ export interface ChannelSessionContext {
   /** Hands an event to core's inbound pipeline; resolves when it is committed. */
   inbound(event: InboundEvent): Promise<void>;
   setStatus(status: ConnectionStatus, extra?: { qrcode?: string; number?: string }): Promise<void>;
+  /** The current value of one of the company's setting options (spec 2 §3), e.g. acceptCallWhatsapp; read fresh. */
+  companySetting(key: string): Promise<string | undefined>;
   store: PluginStore;
   log: PluginLogger;
 }

@@ -25,6 +25,12 @@ export class WhatsappChannel implements ChannelContribution {
         label: 'channels.whatsapp.settings.pairingNumber',
         help: 'channels.whatsapp.settings.pairingNumberHelp',
       },
+      {
+        key: 'callRejectionMessage',
+        type: 'text',
+        label: 'channels.whatsapp.settings.callRejectionMessage',
+        help: 'channels.whatsapp.settings.callRejectionMessageHelp',
+      },
     ],
     capabilities: { media: true, edit: true, delete: true, react: true, groups: true, presence: true, qrcode: true },
   };

@@ -1,5 +1,5 @@
 import type { ChannelSession, ChannelSessionContext, ContactRef, InboundEvent, OutboundMessage } from '@switchboard/sdk';
-import { DisconnectReason, downloadMediaMessage, type BaileysEventMap, type WAMessageKey } from '@whiskeysockets/baileys';
+import { DisconnectReason, downloadMediaMessage, proto, type BaileysEventMap, type WAMessageKey } from '@whiskeysockets/baileys';
 import { baileysLogger } from './baileys-logger.js';
 import { InboundMessageMapper, type MediaDownloader } from './inbound-message.js';
 import { outboundContent } from './outbound-content.js';
@@ -28,6 +28,10 @@ const defaultSchedule: Scheduler = (fn, ms) => {
 };
 
 const SENT_IDS_KEPT = 2000;
+
+/** Sent to a caller when calls are off and the connection has no callRejectionMessage of its own. */
+export const DEFAULT_CALL_REJECTION =
+  '*Mensagem automática:* as chamadas de voz e vídeo estão desabilitadas para este WhatsApp. Por favor, envie uma mensagem de texto. Obrigado!';
 
 /** One WhatsApp account on Baileys: connects, reports status, hands inbound events to core, sends. */
 export class WhatsappSession implements ChannelSession {
@@ -108,6 +112,7 @@ export class WhatsappSession implements ChannelSession {
     const externalId = sent?.key.id;
     if (!externalId) throw new Error('WhatsApp did not return an id for the sent message');
     this.rememberSent(externalId);
+    if (sent.message) await this.keepSent(externalId, sent.message);
     return { externalId };
   }
 
@@ -172,7 +177,11 @@ export class WhatsappSession implements ChannelSession {
     this.pairingRequested = false;
     this.auth = await useStoreAuthState(this.ctx.store);
     if (generation !== this.generation) return;
-    const socket = this.factory({ auth: this.auth.state, logger: baileysLogger(this.ctx.log) });
+    const socket = this.factory({
+      auth: this.auth.state,
+      logger: baileysLogger(this.ctx.log),
+      getMessage: (key) => this.sentMessage(key.id),
+    });
     this.socket = socket;
     this.listen(socket, generation);
   }
@@ -213,11 +222,37 @@ export class WhatsappSession implements ChannelSession {
         if (!status) continue;
         const jid = call.groupJid ?? (await personJid(call.from, call.callerPn, (lid) => this.resolveLid(lid)));
         await this.ctx.inbound({ type: 'call', externalId: call.id, chat: this.chatRef(jid), status });
+        if (call.status === 'offer' && !call.isGroup) await this.refuseCallWhenDisabled(socket, call.id, call.from, jid);
       }
     });
     on('groups.update', async (updates) => {
       for (const group of updates) if (group.id && group.subject) this.groupSubjects.set(group.id, group.subject);
     });
+  }
+
+  /**
+   * With the company's acceptCallWhatsapp off, a call is rejected and the caller told so, with the connection's
+   * callRejectionMessage (spec 2 §3).
+   */
+  private async refuseCallWhenDisabled(socket: WhatsappSocket, callId: string, callFrom: string, jid: string): Promise<void> {
+    if ((await this.ctx.companySetting('acceptCallWhatsapp')) !== 'disabled') return;
+    try {
+      await socket.rejectCall(callId, callFrom);
+      const text = String(this.ctx.connection.settings.callRejectionMessage ?? '').trim() || DEFAULT_CALL_REJECTION;
+      await socket.sendMessage(jid, { text });
+    } catch (error) {
+      this.ctx.log.warn('whatsapp: could not reject a call', { callId, error: String(error) });
+    }
+  }
+
+  /** Keeps what this connection sent, encoded, for getMessage (WhatsApp's retries). */
+  private async keepSent(id: string, message: proto.IMessage): Promise<void> {
+    await this.ctx.store.set(`sent:${id}`, Buffer.from(proto.Message.encode(message).finish()).toString('base64'));
+  }
+
+  private async sentMessage(id: string | null | undefined): Promise<proto.IMessage | undefined> {
+    const stored = id ? await this.ctx.store.get(`sent:${id}`) : undefined;
+    return stored ? proto.Message.decode(Buffer.from(stored, 'base64')) : undefined;
   }
 
   private chatRef(jid: string): ContactRef {

@@ -8,6 +8,7 @@ import makeWASocket, {
   type WAMessage,
   type WAMessageKey,
   type WAPresence,
+  type proto,
 } from '@whiskeysockets/baileys';
 
 /** The part of Baileys' event emitter the session listens on. */
@@ -27,6 +28,7 @@ export interface WhatsappSocket {
   profilePictureUrl(jid: string, type?: 'preview' | 'image'): Promise<string | undefined>;
   groupMetadata(jid: string): Promise<{ subject: string }>;
   requestPairingCode(phoneNumber: string): Promise<string>;
+  rejectCall(callId: string, callFrom: string): Promise<void>;
   updateMediaMessage(message: WAMessage): Promise<WAMessage>;
   logout(message?: string): Promise<void>;
   end(error: Error | undefined): void | Promise<void>;
@@ -39,18 +41,20 @@ export type BaileysLogger = NonNullable<Parameters<typeof makeCacheableSignalKey
 export interface SocketFactoryOptions {
   auth: AuthenticationState;
   logger: BaileysLogger;
+  /** A message this connection sent, for WhatsApp's retry requests (a recipient that could not decrypt it). */
+  getMessage: (key: WAMessageKey) => Promise<proto.IMessage | undefined>;
 }
 
 /** Opens a socket: makeWASocket in production, a fake in tests. */
 export type SocketFactory = (options: SocketFactoryOptions) => WhatsappSocket;
 
 /** The production factory: a Baileys socket with keys cached in memory in front of the store. */
-export const baileysSocketFactory: SocketFactory = ({ auth, logger }) =>
+export const baileysSocketFactory: SocketFactory = ({ auth, logger, getMessage }) =>
   makeWASocket({
     auth: { creds: auth.creds, keys: makeCacheableSignalKeyStore(auth.keys, logger) },
     logger,
     browser: Browsers.ubuntu('Switchboard'),
     markOnlineOnConnect: false,
     syncFullHistory: false,
-    getMessage: async () => undefined,
+    getMessage,
   });

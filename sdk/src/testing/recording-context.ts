@@ -81,6 +81,8 @@ export class RecordingSessionContext implements ChannelSessionContext {
   readonly log: QuietLogger = new QuietLogger();
   readonly statuses: RecordedStatus[] = [];
   readonly events: InboundEvent[] = [];
+  /** The company's setting options as the session reads them; set what a test needs. */
+  readonly companySettings = new Map<string, string>();
   private readonly waiters = new Set<() => void>();
 
   constructor(connection: Partial<ConnectionInfo> = {}, store: MemoryPluginStore = new MemoryPluginStore()) {
@@ -91,6 +93,10 @@ export class RecordingSessionContext implements ChannelSessionContext {
   async inbound(event: InboundEvent): Promise<void> {
     this.events.push(event);
     this.notify();
+  }
+
+  async companySetting(key: string): Promise<string | undefined> {
+    return this.companySettings.get(key);
   }
 
   async setStatus(status: ConnectionStatus, extra?: { qrcode?: string; number?: string }): Promise<void> {

@@ -18,6 +18,15 @@ import { InboundPipeline } from '../conversations/inbound-pipeline.js';
 import { MessageDelivery } from '../messages/message-delivery.js';
 import { toConnectionInfo } from './connection-info.js';
 import { DatabasePluginStore } from './plugin-store.js';
+import {
+  CompanySettingModel,
+  companySettingColumns,
+  secretSettingColumns,
+  type CompanySettingColumn,
+} from '../settings/company-setting.model.js';
+
+const isOpenSetting = (key: string): key is CompanySettingColumn =>
+  (companySettingColumns as readonly string[]).includes(key) && !secretSettingColumns.includes(key as CompanySettingColumn);
 
 export const SessionManagerOptions = Symbol('SessionManagerOptions');
 /** Timings of the session manager; bind a value to change them (tests make them small). */
@@ -211,6 +220,7 @@ export class SessionManager {
         connection,
         inbound: (event) => this.pipeline.receive(connection, event),
         setStatus: (status, extra) => this.reportStatus(running, status, extra),
+        companySetting: (key) => this.companySetting(row.company_id, key),
         store: new DatabasePluginStore(
           this.database.knex,
           { company_id: row.company_id, plugin_id: row.channel, scope: `connection:${row.id}` },
@@ -352,6 +362,14 @@ export class SessionManager {
       action: 'update',
       session: { id: running.connection.id, status, qrcode: extra.qrcode ?? '', number: extra.number },
     });
+  }
+
+  /** A company setting option for a channel session; secret columns (payment tokens) are never handed out. */
+  private async companySetting(companyId: number, key: string): Promise<string | undefined> {
+    if (!isOpenSetting(key)) return undefined;
+    const row = await CompanySettingModel.query(this.database.knex).where('company_id', companyId).first();
+    const value = row ? (row as unknown as Record<string, unknown>)[key] : undefined;
+    return value === undefined || value === null ? undefined : String(value);
   }
 
   private pluginLogger(connection: ConnectionInfo): PluginLogger {

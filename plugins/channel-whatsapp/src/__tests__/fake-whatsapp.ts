@@ -54,7 +54,9 @@ export class FakeSocket implements WhatsappSocket {
     const message = { jid, content, options, id };
     this.sent.push(message);
     this.onSend?.(message);
-    return { key: { remoteJid: jid, id, fromMe: true }, message: {} };
+    // What Baileys answers: the key and the proto message it built from the content.
+    const text = (content as { text?: string }).text;
+    return { key: { remoteJid: jid, id, fromMe: true }, message: text === undefined ? {} : { extendedTextMessage: { text } } };
   }
   async readMessages(keys: WAMessageKey[]): Promise<void> {
     this.read.push(...keys);
@@ -75,6 +77,10 @@ export class FakeSocket implements WhatsappSocket {
   }
   async requestPairingCode(): Promise<string> {
     return 'ABCD-EFGH';
+  }
+  readonly rejectedCalls: { callId: string; callFrom: string }[] = [];
+  async rejectCall(callId: string, callFrom: string): Promise<void> {
+    this.rejectedCalls.push({ callId, callFrom });
   }
   async updateMediaMessage(message: WAMessage): Promise<WAMessage> {
     return message;

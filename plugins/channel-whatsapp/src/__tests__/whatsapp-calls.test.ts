@@ -1,0 +1,58 @@
+import { afterEach, describe, expect, it } from '@jest/globals';
+import { DEFAULT_CALL_REJECTION } from '../whatsapp-session.js';
+import { connectedSession, type Harness } from './session-harness.js';
+
+const ALICE = '5511912345678';
+const ALICE_JID = `${ALICE}@s.whatsapp.net`;
+let harness: Harness | undefined;
+
+afterEach(async () => {
+  await harness?.session.stop({ logout: false });
+  harness = undefined;
+});
+
+const offer = (id: string) => ({ chatId: ALICE_JID, from: ALICE_JID, id, date: new Date(), status: 'offer' as const, offline: false });
+
+async function settle(): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, 30));
+}
+
+describe('calls and the acceptCallWhatsapp option', () => {
+  it('rejects a call and tells the caller with the connection message when the company has calls off', async () => {
+    harness = await connectedSession({}, { callRejectionMessage: 'Aqui só por mensagem, por favor.' });
+    harness.ctx.companySettings.set('acceptCallWhatsapp', 'disabled');
+    harness.whatsapp.socket.ev.fire('call', [offer('CALL-OFF')]);
+    await settle();
+    expect(harness.whatsapp.socket.rejectedCalls).toEqual([{ callId: 'CALL-OFF', callFrom: ALICE_JID }]);
+    expect(harness.whatsapp.socket.sent.map((m) => [m.jid, (m.content as { text?: string }).text])).toEqual([
+      [ALICE_JID, 'Aqui só por mensagem, por favor.'],
+    ]);
+    // The call is still logged on the ticket.
+    expect(harness.ctx.events).toContainEqual({ type: 'call', externalId: 'CALL-OFF', chat: { address: ALICE }, status: 'offer' });
+  });
+
+  it('uses the default text when the connection has none, and leaves calls alone when they are on', async () => {
+    harness = await connectedSession();
+    harness.ctx.companySettings.set('acceptCallWhatsapp', 'disabled');
+    harness.whatsapp.socket.ev.fire('call', [offer('CALL-DEFAULT')]);
+    await settle();
+    expect((harness.whatsapp.socket.sent[0]?.content as { text?: string }).text).toBe(DEFAULT_CALL_REJECTION);
+
+    harness.ctx.companySettings.set('acceptCallWhatsapp', 'enabled');
+    harness.whatsapp.socket.ev.fire('call', [offer('CALL-ON')]);
+    await settle();
+    expect(harness.whatsapp.socket.rejectedCalls.map((c) => c.callId)).toEqual(['CALL-DEFAULT']);
+  });
+});
+
+describe('getMessage for WhatsApp retries', () => {
+  it('answers what this connection sent, decoded from the store, and nothing for other ids', async () => {
+    harness = await connectedSession();
+    const { externalId } = await harness.session.send({ to: { address: ALICE }, body: 'Olá de novo' });
+    const getMessage = harness.whatsapp.socket.options.getMessage;
+    expect(await getMessage({ id: externalId, remoteJid: ALICE_JID, fromMe: true })).toMatchObject({
+      extendedTextMessage: { text: 'Olá de novo' },
+    });
+    expect(await getMessage({ id: 'UNKNOWN', remoteJid: ALICE_JID, fromMe: true })).toBeUndefined();
+  });
+});
