@@ -1,4 +1,78 @@
-// Scaffold: replaced by the feature's real page.
+import { useEffect, useState } from 'react';
+import { Box, Button, Paper, Tab, Tabs, Typography, useMediaQuery } from '@mui/material';
+import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { TicketsManager } from './manager/TicketsManager';
+import TicketPane from './pane/TicketPane';
+
+/** No ticket chosen yet. */
+function Placeholder(props: { onSelect?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Paper
+      variant="outlined"
+      square
+      sx={{ height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 2, p: 3 }}
+    >
+      <ForumOutlinedIcon sx={{ fontSize: 64, color: 'text.disabled' }} />
+      <Typography color="text.secondary" textAlign="center">
+        {t('tickets.page.noTicket')}
+      </Typography>
+      {props.onSelect ? (
+        <Button variant="contained" onClick={props.onSelect}>
+          {t('tickets.page.selectTicket')}
+        </Button>
+      ) : null}
+    </Paper>
+  );
+}
+
+/**
+ * The ticket area, /tickets/:ticketId? (spec 1 §2): the list and the chosen ticket side by side; under 600 px two
+ * tabs, Ticket and Atendimentos, the Ticket tab showing the chosen ticket or a button to go and pick one.
+ */
 export default function TicketsPage() {
-  return <div>TicketsPage</div>;
+  const { t } = useTranslation();
+  const { ticketId } = useParams<{ ticketId?: string }>();
+  const narrow = useMediaQuery('(max-width:599.95px)');
+  const [mobileTab, setMobileTab] = useState<'ticket' | 'list'>(ticketId ? 'ticket' : 'list');
+
+  // Choosing a ticket on a narrow screen shows it.
+  useEffect(() => {
+    if (ticketId) setMobileTab('ticket');
+  }, [ticketId]);
+
+  const pane = ticketId ? <TicketPane key={ticketId} uuid={ticketId} /> : null;
+
+  if (narrow) {
+    return (
+      <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
+        <Tabs
+          value={mobileTab}
+          onChange={(_event, value: 'ticket' | 'list') => setMobileTab(value)}
+          variant="fullWidth"
+          aria-label={t('tickets.page.areaTabs')}
+        >
+          <Tab value="ticket" label={t('tickets.page.ticketTab')} />
+          <Tab value="list" label={t('tickets.page.listTab')} />
+        </Tabs>
+        <Box sx={{ flex: 1, minHeight: 0, display: mobileTab === 'ticket' ? 'block' : 'none' }}>
+          {pane ?? <Placeholder onSelect={() => setMobileTab('list')} />}
+        </Box>
+        <Box sx={{ flex: 1, minHeight: 0, display: mobileTab === 'list' ? 'flex' : 'none', flexDirection: 'column' }}>
+          <TicketsManager selectedUuid={ticketId} />
+        </Box>
+      </Box>
+    );
+  }
+
+  return (
+    <Box sx={{ display: 'flex', height: '100%', minHeight: 0, p: { sm: 1 }, gap: 1 }}>
+      <Box sx={{ width: { sm: 340, md: 400 }, flexShrink: 0, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
+        <TicketsManager selectedUuid={ticketId} />
+      </Box>
+      <Box sx={{ flex: 1, minWidth: 0, minHeight: 0 }}>{pane ?? <Placeholder />}</Box>
+    </Box>
+  );
 }

@@ -1,5 +1,6 @@
 import { api } from '../../app/api';
 import type { Contact } from '../contacts/contacts.api';
+import type { TicketPage } from './ticket-list-updates';
 
 export type TicketStatus = 'open' | 'pending' | 'closed' | 'group' | 'lgpd' | 'nps';
 
@@ -63,8 +64,41 @@ export function ticketQuery(params: TicketListParams): Record<string, string> {
   return query;
 }
 
+/** The holder of a contact's active ticket, as a 409 ERR_OTHER_OPEN_TICKET / ERROR_TICKET_OPEN answer names it. */
+export interface OpenTicketHolder {
+  id: number;
+  uuid: string;
+  user: { id: number; name: string } | null;
+  queue: { id: number; name: string } | null;
+}
+
+/**
+ * The holder carried by a ticket conflict (spec 1 §8): core answers `{ error, message: JSON string, ticket }`;
+ * the message string is read when `ticket` is missing. Null for any other error.
+ */
+export function openTicketConflict(error: unknown): OpenTicketHolder | null {
+  const data = (error as { data?: { error?: string; message?: string; ticket?: OpenTicketHolder } } | undefined)?.data;
+  if (data?.error !== 'ERR_OTHER_OPEN_TICKET' && data?.error !== 'ERROR_TICKET_OPEN') return null;
+  if (data.ticket?.uuid) return data.ticket;
+  try {
+    const parsed = JSON.parse(data.message ?? '') as OpenTicketHolder;
+    return parsed?.uuid ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
 export const ticketsApi = api.injectEndpoints({
   endpoints: (build) => ({
+    /** The ticket manager's lists: GET /tickets page by page (40 a page); socket events are written in by useTicketListLiveUpdates. */
+    ticketPages: build.infiniteQuery<TicketPage, TicketListParams, number>({
+      infiniteQueryOptions: {
+        initialPageParam: 1,
+        getNextPageParam: (lastPage, _allPages, lastPageParam) => (lastPage.hasMore ? lastPageParam + 1 : undefined),
+      },
+      query: ({ queryArg, pageParam }) => ({ url: 'tickets', params: ticketQuery({ ...queryArg, pageNumber: pageParam }) }),
+      providesTags: ['Ticket'],
+    }),
     listTickets: build.query<{ tickets: Ticket[]; hasMore: boolean; count?: number }, TicketListParams>({
       query: (params) => ({ url: 'tickets', params: ticketQuery(params) }),
       providesTags: ['Ticket'],
@@ -110,6 +144,7 @@ export const ticketsApi = api.injectEndpoints({
 });
 
 export const {
+  useTicketPagesInfiniteQuery,
   useListTicketsQuery,
   useLazyListTicketsQuery,
   useTicketByUuidQuery,

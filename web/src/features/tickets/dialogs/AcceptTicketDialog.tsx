@@ -1,5 +1,88 @@
+import { useState } from 'react';
+import {
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControl,
+  InputLabel,
+  MenuItem,
+  Select,
+  Typography,
+} from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { useAppSelector } from '../../../app/hooks';
 import type { Ticket } from '../tickets.api';
-// Scaffold (owned by the ticket list): accept a pending ticket, asking for a queue when it has none.
+import { useTicketActions } from '../use-ticket-actions';
+
+/**
+ * Accepting a ticket that has no queue (spec 1 §4): the user picks one of their queues; Start needs a queue. A user
+ * who belongs to no queue at all has nothing to pick, so the ticket is started without one (said in the dialog).
+ * On success the ticket is assigned to the user (PUT /tickets/{id}) and opened.
+ */
 export function AcceptTicketDialog(props: { open: boolean; onClose: () => void; ticket: Ticket; onAccepted?: (ticket: Ticket) => void }) {
-  return props.open ? <div data-ticket-id={props.ticket.id} /> : null;
+  const { t } = useTranslation();
+  const queues = useAppSelector((state) => state.auth.user?.queues ?? []);
+  const [queueId, setQueueId] = useState<number | ''>('');
+  const [saving, setSaving] = useState(false);
+  const { accept } = useTicketActions();
+  const noQueues = queues.length === 0;
+
+  const close = () => {
+    setQueueId('');
+    props.onClose();
+  };
+
+  const start = async () => {
+    setSaving(true);
+    const accepted = await accept(props.ticket, queueId === '' ? null : queueId);
+    setSaving(false);
+    if (!accepted) return;
+    close();
+    props.onAccepted?.(accepted);
+  };
+
+  return (
+    <Dialog open={props.open} onClose={close} maxWidth="xs" fullWidth aria-labelledby="accept-ticket-title">
+      <DialogTitle id="accept-ticket-title">{t('tickets.accept.title')}</DialogTitle>
+      <DialogContent dividers>
+        {noQueues ? (
+          <Typography variant="body2" color="text.secondary">
+            {t('tickets.accept.noQueues')}
+          </Typography>
+        ) : (
+          <FormControl fullWidth size="small">
+            <InputLabel id="accept-ticket-queue">{t('tickets.accept.queue')}</InputLabel>
+            <Select<number | ''>
+              labelId="accept-ticket-queue"
+              label={t('tickets.accept.queue')}
+              value={queueId}
+              onChange={(event) => setQueueId(event.target.value === '' ? '' : Number(event.target.value))}
+            >
+              {queues.map((queue) => (
+                <MenuItem key={queue.id} value={queue.id}>
+                  {queue.name}
+                </MenuItem>
+              ))}
+            </Select>
+          </FormControl>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={close} disabled={saving}>
+          {t('common.cancel')}
+        </Button>
+        <Button
+          variant="contained"
+          onClick={() => void start()}
+          disabled={saving || (!noQueues && queueId === '')}
+          startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}
+        >
+          {t('tickets.accept.start')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
 }

@@ -1,0 +1,287 @@
+import { useEffect, useMemo, useState } from 'react';
+import {
+  Badge,
+  Box,
+  Collapse,
+  FormControlLabel,
+  IconButton,
+  InputAdornment,
+  Paper,
+  SpeedDial,
+  SpeedDialAction,
+  SpeedDialIcon,
+  Stack,
+  Switch,
+  Tab,
+  Tabs,
+  TextField,
+  Tooltip,
+} from '@mui/material';
+import SearchIcon from '@mui/icons-material/Search';
+import FilterListIcon from '@mui/icons-material/FilterList';
+import MoveToInboxIcon from '@mui/icons-material/MoveToInbox';
+import CheckBoxIcon from '@mui/icons-material/CheckBox';
+import AddCommentIcon from '@mui/icons-material/AddComment';
+import DoneAllIcon from '@mui/icons-material/DoneAll';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import { toastError } from '../../../app/errors';
+import { useAppSelector } from '../../../app/hooks';
+import { useDebouncedValue } from '../../../app/use-debounced-value';
+import { ConfirmationModal } from '../../../components/ConfirmationModal';
+import { NewTicketDialog } from '../dialogs/NewTicketDialog';
+import { TicketsList } from '../list/TicketsList';
+import { NO_QUEUE } from '../ticket-list-updates';
+import { canShowAllTickets, isTicketAdmin } from '../ticket-permissions';
+import { useCloseAllTicketsMutation, useTicketPagesInfiniteQuery, type TicketListParams } from '../tickets.api';
+import { useTicketListLiveUpdates } from '../use-ticket-list-live-updates';
+import { noFilters, TicketFilters, type AdvancedFilters } from './TicketFilters';
+import { QueueSelect } from './QueueSelect';
+
+type TopTab = 'open' | 'closed' | 'search';
+type OpenTab = 'open' | 'pending' | 'group';
+
+/** The count of a list, from its first page (kept current by the live updates). */
+function useListCount(params: TicketListParams, skip: boolean): number {
+  const { data } = useTicketPagesInfiniteQuery(params, { skip });
+  return skip ? 0 : (data?.pages[0]?.count ?? 0);
+}
+
+/**
+ * The ticket manager (spec 1 §2): search (debounced 500 ms) with advanced filters, tabs open / closed / search, the
+ * open tab's sub-tabs assigned / pending / groups with counts, the queue selection, show-all for admins and the
+ * speed-dial (New Ticket; Close All for admins).
+ */
+export function TicketsManager(props: { selectedUuid?: string }) {
+  const { t } = useTranslation();
+  const user = useAppSelector((state) => state.auth.user);
+  const admin = isTicketAdmin(user);
+  const showAllAllowed = canShowAllTickets(user);
+  useTicketListLiveUpdates();
+
+  const [tab, setTab] = useState<TopTab>('open');
+  const [openTab, setOpenTab] = useState<OpenTab>('open');
+  const [typed, setTyped] = useState('');
+  const search = useDebouncedValue(typed.trim(), 500);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [filters, setFilters] = useState<AdvancedFilters>(noFilters);
+  const userQueues = useMemo(() => user?.queues ?? [], [user?.queues]);
+  const [queueIds, setQueueIds] = useState<number[]>(() => [...userQueues.map((queue) => queue.id), NO_QUEUE]);
+  const [showAll, setShowAll] = useState(false);
+  const [dialOpen, setDialOpen] = useState(false);
+  const [newTicketOpen, setNewTicketOpen] = useState(false);
+  const [confirmCloseAll, setConfirmCloseAll] = useState(false);
+  const [closeAll] = useCloseAllTicketsMutation();
+
+  // Typing a search moves to the search tab; clearing it returns to the open tab.
+  useEffect(() => {
+    if (search) setTab('search');
+  }, [search]);
+  const onSearchChange = (text: string) => {
+    setTyped(text);
+    if (!text.trim()) setTab('open');
+  };
+
+  const base = useMemo(
+    () => ({ queueIds: [...queueIds].sort((a, b) => a - b), showAll: showAllAllowed && showAll }),
+    [queueIds, showAll, showAllAllowed],
+  );
+  const noQueueChosen = queueIds.length === 0;
+  const openParams = useMemo<Record<OpenTab, TicketListParams>>(
+    () => ({ open: { ...base, status: 'open' }, pending: { ...base, status: 'pending' }, group: { ...base, status: 'group' } }),
+    [base],
+  );
+  const closedParams = useMemo<TicketListParams>(() => ({ ...base, status: 'closed' }), [base]);
+  const searchParams = useMemo<TicketListParams>(
+    () => ({
+      ...base,
+      showAll: admin && base.showAll,
+      searchParam: search || undefined,
+      tags: filters.tags.length ? filters.tags : undefined,
+      whatsappIds: filters.whatsappIds.length ? filters.whatsappIds : undefined,
+      statusFilter: filters.statuses.length ? filters.statuses : undefined,
+      users: admin && filters.users.length ? filters.users : undefined,
+    }),
+    [base, admin, search, filters],
+  );
+  const counts: Record<OpenTab, number> = {
+    open: useListCount(openParams.open, noQueueChosen),
+    pending: useListCount(openParams.pending, noQueueChosen),
+    group: useListCount(openParams.group, noQueueChosen),
+  };
+
+  const onAccepted = () => {
+    setTab('open');
+    setOpenTab('open');
+  };
+
+  const runCloseAll = async () => {
+    try {
+      const result = (await closeAll({ status: openTab, queueIds: base.queueIds }).unwrap()) as { count?: number } | undefined;
+      toast.success(t('tickets.closeAll.done', { count: result?.count ?? 0 }));
+    } catch (error) {
+      toastError(error);
+    }
+  };
+
+  const subTab = (value: OpenTab, label: string) => (
+    <Tab
+      value={value}
+      sx={{ minWidth: 0, flex: 1, px: 1 }}
+      label={
+        <Badge badgeContent={counts[value]} color={value === 'pending' ? 'error' : 'primary'} max={999} sx={{ pr: 1.5 }}>
+          <span>{label}</span>
+        </Badge>
+      }
+      aria-label={t('tickets.manager.tabWithCount', { label, count: counts[value] })}
+    />
+  );
+
+  const listParams = tab === 'open' ? openParams[openTab] : tab === 'closed' ? closedParams : searchParams;
+  const listLabel =
+    tab === 'open'
+      ? t(`tickets.manager.openTabs.${openTab}`)
+      : tab === 'closed'
+        ? t('tickets.manager.tabs.closed')
+        : t('tickets.manager.tabs.search');
+
+  return (
+    <Paper
+      variant="outlined"
+      square
+      sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0, overflow: 'hidden', position: 'relative' }}
+    >
+      <Tabs value={tab} onChange={(_event, value: TopTab) => setTab(value)} variant="fullWidth" aria-label={t('tickets.manager.tabsLabel')}>
+        <Tab
+          value="open"
+          icon={<MoveToInboxIcon fontSize="small" />}
+          iconPosition="start"
+          label={t('tickets.manager.tabs.open')}
+          sx={{ minHeight: 48 }}
+        />
+        <Tab
+          value="closed"
+          icon={<CheckBoxIcon fontSize="small" />}
+          iconPosition="start"
+          label={t('tickets.manager.tabs.closed')}
+          sx={{ minHeight: 48 }}
+        />
+        <Tab
+          value="search"
+          icon={<SearchIcon fontSize="small" />}
+          iconPosition="start"
+          label={t('tickets.manager.tabs.search')}
+          sx={{ minHeight: 48 }}
+        />
+      </Tabs>
+
+      <Box sx={{ position: 'relative', display: 'flex', alignItems: 'center', gap: 0.5, px: 1, pt: 1, pb: 0.5, pr: 7 }}>
+        <TextField
+          size="small"
+          fullWidth
+          type="search"
+          placeholder={t('tickets.manager.searchPlaceholder')}
+          value={typed}
+          onChange={(event) => onSearchChange(event.target.value)}
+          slotProps={{
+            htmlInput: { 'aria-label': t('tickets.manager.search') },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+        <Tooltip title={t('tickets.manager.advancedFilters')}>
+          <IconButton
+            aria-label={t('tickets.manager.advancedFilters')}
+            aria-pressed={filtersOpen}
+            color={filtersOpen ? 'primary' : 'default'}
+            onClick={() => {
+              setFiltersOpen((open) => !open);
+              setTab('search');
+            }}
+          >
+            <FilterListIcon />
+          </IconButton>
+        </Tooltip>
+        <SpeedDial
+          ariaLabel={t('tickets.manager.actions')}
+          open={dialOpen}
+          // Opened by its button only: hover-opening fights with a click that follows it.
+          onOpen={(_event, reason) => reason === 'toggle' && setDialOpen(true)}
+          onClose={(_event, reason) => reason !== 'mouseLeave' && setDialOpen(false)}
+          direction="down"
+          icon={<SpeedDialIcon />}
+          FabProps={{ size: 'small' }}
+          sx={{ position: 'absolute', top: 8, right: 8, zIndex: (theme) => theme.zIndex.speedDial }}
+        >
+          <SpeedDialAction
+            icon={<AddCommentIcon />}
+            tooltipTitle={t('tickets.manager.newTicket')}
+            slotProps={{ fab: { 'aria-label': t('tickets.manager.newTicket') } }}
+            onClick={() => {
+              setDialOpen(false);
+              setNewTicketOpen(true);
+            }}
+          />
+          {admin ? (
+            <SpeedDialAction
+              icon={<DoneAllIcon />}
+              tooltipTitle={t('tickets.manager.closeAll')}
+              slotProps={{ fab: { 'aria-label': t('tickets.manager.closeAll') } }}
+              onClick={() => {
+                setDialOpen(false);
+                setConfirmCloseAll(true);
+              }}
+            />
+          ) : null}
+        </SpeedDial>
+      </Box>
+
+      <Collapse in={filtersOpen && tab === 'search'} unmountOnExit>
+        <TicketFilters value={filters} onChange={setFilters} showUsers={admin} />
+      </Collapse>
+
+      <Stack direction="row" alignItems="center" spacing={1} sx={{ px: 1, py: 0.5 }}>
+        <QueueSelect queues={userQueues} value={queueIds} onChange={setQueueIds} />
+        {showAllAllowed ? (
+          <FormControlLabel
+            sx={{ mr: 0, flexShrink: 0 }}
+            control={<Switch size="small" checked={showAll} onChange={(event) => setShowAll(event.target.checked)} />}
+            label={t('tickets.manager.showAll')}
+          />
+        ) : null}
+      </Stack>
+
+      {tab === 'open' ? (
+        <Tabs
+          value={openTab}
+          onChange={(_event, value: OpenTab) => setOpenTab(value)}
+          variant="fullWidth"
+          aria-label={t('tickets.manager.openTabsLabel')}
+          sx={{ borderBottom: 1, borderColor: 'divider', minHeight: 40 }}
+        >
+          {subTab('open', t('tickets.manager.openTabs.open'))}
+          {subTab('pending', t('tickets.manager.openTabs.pending'))}
+          {subTab('group', t('tickets.manager.openTabs.group'))}
+        </Tabs>
+      ) : null}
+
+      <TicketsList params={listParams} selectedUuid={props.selectedUuid} skip={noQueueChosen} label={listLabel} onAccepted={onAccepted} />
+
+      <NewTicketDialog open={newTicketOpen} onClose={() => setNewTicketOpen(false)} />
+      <ConfirmationModal
+        open={confirmCloseAll}
+        title={t('tickets.closeAll.title')}
+        confirmLabel={t('common.yes')}
+        onClose={() => setConfirmCloseAll(false)}
+        onConfirm={() => void runCloseAll()}
+      >
+        {t('tickets.closeAll.message', { tab: t(`tickets.manager.openTabs.${openTab}`) })}
+      </ConfirmationModal>
+    </Paper>
+  );
+}
