@@ -50,7 +50,7 @@ export class TicketViews {
     const ids = (pick: (ticket: TicketModel) => number | null) => [
       ...new Set(tickets.map(pick).filter((id): id is number => id !== null && id !== undefined)),
     ];
-    const [contacts, queues, users, connections, tags] = await Promise.all([
+    const [contacts, queues, users, connections, tags, ratings] = await Promise.all([
       ContactModel.query(knex)
         .where('contacts.company_id', companyId)
         .whereIn(
@@ -87,7 +87,17 @@ export class TicketViews {
         )
         .orderBy('g.name')
         .select('tt.ticket_id', 'g.id', 'g.name', 'g.color'),
+      // The latest rating of each ticket (spec 1 §3 userRating).
+      knex('user_ratings')
+        .where('company_id', companyId)
+        .whereIn(
+          'ticket_id',
+          ids((t) => t.id),
+        )
+        .orderBy('id')
+        .select('ticket_id', 'rate'),
     ]);
+    const ratingByTicket = new Map<number, number>((ratings as { ticket_id: number; rate: number }[]).map((r) => [r.ticket_id, r.rate]));
     const contactById = new Map(contacts.map((contact) => [contact.id, contact.toJSON() as Record<string, unknown>]));
     const queueById = new Map<number, QueueRef>(queues.map((q: QueueRef) => [q.id, { id: q.id, name: q.name, color: q.color }]));
     const userById = new Map<number, UserRef>(users.map((u: UserRef) => [u.id, { id: u.id, name: u.name, color: u.color ?? null }]));
@@ -112,6 +122,7 @@ export class TicketViews {
       user: ticket.userId ? (userById.get(ticket.userId) ?? null) : null,
       whatsapp: ticket.whatsappId ? (connectionById.get(ticket.whatsappId) ?? null) : null,
       tags: tagsByTicket.get(ticket.id) ?? [],
+      userRating: ratingByTicket.has(ticket.id) ? { rate: ratingByTicket.get(ticket.id)! } : null,
     }));
   }
 

@@ -124,6 +124,13 @@ export const updateTicketSchema = yup.object({
   promptId: yup.number().nullable().typeError('Prompt inválido').integer('Prompt inválido').positive('Prompt inválido'),
   amountUsedBotQueues: yup.number().typeError('Número inválido').integer('Número inválido').min(0, 'Número inválido'),
   sendFarewellMessage: yup.boolean().typeError('Use true ou false'),
+  /** The 1 to 5 rating an agent records when resolving (spec 1 §5 'Avaliação obrigatória' when chosen). */
+  userRating: yup
+    .number()
+    .typeError('Avaliação inválida')
+    .integer('Avaliação inválida')
+    .min(1, 'Avaliação inválida')
+    .max(5, 'Avaliação inválida'),
 });
 export type UpdateTicketInput = yup.InferType<typeof updateTicketSchema>;
 

@@ -144,6 +144,14 @@ export class TicketsService {
             .update({ read: true, updated_at: new Date() });
         }
         const after = await trx.query<TicketModel>(TicketModel).patchAndFetchById(ticketId, patch);
+        if (plan.kind === 'resolve' && input.userRating) {
+          await trx.connection('user_ratings').insert({
+            company_id: companyId,
+            ticket_id: ticketId,
+            user_id: before.userId ?? auth.userId,
+            rate: input.userRating,
+          });
+        }
         await this.logs.write(
           trx.connection,
           companyId,

@@ -228,6 +228,20 @@ describe('PUT /tickets/:id transitions (spec 1 §4)', () => {
     await fixtures.setting(company.companyId, { send_farewell_waiting_ticket: 'disabled' });
   });
 
+  it('resolve with a rating: the 1 to 5 rate is stored for the agent and shown as userRating', async () => {
+    const ticket = await fixtures.ticket(company.companyId, { whatsapp_id: connection, queue_id: q1, status: 'open', user_id: agent.id });
+    const refused = await put(agent.token, ticket.id, { status: 'closed', userRating: 6 });
+    expect([refused.status, refused.body.fields]).toEqual([400, { userRating: 'Avaliação inválida' }]);
+    expect((await api(server, 'GET', `/tickets/${ticket.id}`, { token: agent.token })).body.status).toBe('open');
+
+    const closed = await put(agent.token, ticket.id, { status: 'closed', userRating: 5 });
+    expect(closed.body).toMatchObject({ status: 'closed', userRating: { rate: 5 } });
+    const stored = await server.ports.database.knex('user_ratings').where({ ticket_id: ticket.id });
+    expect(stored).toMatchObject([{ company_id: company.companyId, user_id: agent.id, rate: 5 }]);
+    const listed = await api(server, 'GET', '/tickets?status=closed', { token: agent.token });
+    expect(listed.body.tickets.find((t: any) => t.id === ticket.id).userRating).toEqual({ rate: 5 });
+  });
+
   it('requiredTag: a contact without tags cannot be resolved', async () => {
     await fixtures.setting(company.companyId, { required_tag: 'enabled' });
     const ticket = await fixtures.ticket(company.companyId, { whatsapp_id: connection, queue_id: q1, status: 'open', user_id: agent.id });
