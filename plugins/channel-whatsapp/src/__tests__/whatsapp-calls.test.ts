@@ -48,7 +48,7 @@ describe('calls and the acceptCallWhatsapp option', () => {
 describe('getMessage for WhatsApp retries', () => {
   it('answers what this connection sent, decoded from the store, and nothing for other ids', async () => {
     harness = await connectedSession();
-    const { externalId } = await harness.session.send({ to: { address: ALICE }, body: 'Olá de novo' });
+    const { externalId } = await harness.session.send({ messageId: 1, to: { address: ALICE }, body: 'Olá de novo' });
     const getMessage = harness.whatsapp.socket.options.getMessage;
     expect(await getMessage({ id: externalId, remoteJid: ALICE_JID, fromMe: true })).toMatchObject({
       extendedTextMessage: { text: 'Olá de novo' },
