@@ -1,4 +1,6 @@
 import { api } from '../../app/api';
+import { realtime } from '../../app/realtime';
+import { matchesSearch, nextPageNumber, removeRecord, upsertRecord } from '../../components/records/paged-cache';
 
 /** A contact as the API answers it (spec 1 §3). */
 export interface Contact {
@@ -28,6 +30,34 @@ export interface ContactInput {
   [field: string]: unknown;
 }
 
+export interface ContactsPage {
+  contacts: Contact[];
+  hasMore: boolean;
+  count: number;
+}
+
+export interface ContactsPageArgs {
+  searchParam?: string;
+  contactTag?: number[];
+}
+
+/** The 'contact' socket event (core contacts.service announce / announceReload). */
+type ContactEvent = { action: 'create' | 'update'; contact: Contact } | { action: 'delete'; contactId: number } | { action: 'reload' };
+
+/** POST /contacts/upload answer (core ContactImportResult). */
+export interface ContactImportResult {
+  created: number;
+  skipped: number;
+  errors: { row: number; message: string }[];
+}
+
+/** Whether a contact pushed by the socket belongs to a list searched and filtered so. */
+function belongsTo(contact: Contact, args: ContactsPageArgs): boolean {
+  if (contact.isGroup) return false;
+  if (args.contactTag?.length && !contact.tags?.some((tag) => args.contactTag!.includes(tag.id))) return false;
+  return matchesSearch(args.searchParam, contact.name, contact.number);
+}
+
 export const contactsApi = api.injectEndpoints({
   endpoints: (build) => ({
     listContacts: build.query<
@@ -39,6 +69,58 @@ export const contactsApi = api.injectEndpoints({
         params: { ...params, ...(contactTag?.length ? { contactTag: JSON.stringify(contactTag) } : {}) },
       }),
       providesTags: ['Contact'],
+    }),
+    /** The contacts page: GET /contacts page by page (20 each), kept live from the 'contact' socket event. */
+    contactsPage: build.infiniteQuery<ContactsPage, ContactsPageArgs, number>({
+      infiniteQueryOptions: { initialPageParam: 1, getNextPageParam: nextPageNumber },
+      query: ({ queryArg: { contactTag, searchParam }, pageParam }) => ({
+        url: 'contacts',
+        params: {
+          pageNumber: pageParam,
+          isGroup: false,
+          ...(searchParam ? { searchParam } : {}),
+          ...(contactTag?.length ? { contactTag: JSON.stringify(contactTag) } : {}),
+        },
+      }),
+      providesTags: ['Contact'],
+      async onCacheEntryAdded(args, { updateCachedData, cacheDataLoaded, cacheEntryRemoved, dispatch }) {
+        await cacheDataLoaded.catch(() => undefined);
+        const off = realtime.on('contact', (event: ContactEvent) => {
+          if (event.action === 'reload') {
+            dispatch(api.util.invalidateTags(['Contact']));
+            return;
+          }
+          updateCachedData((draft) => {
+            const pages = (page: ContactsPage) => page.contacts;
+            if (event.action === 'delete') {
+              removeRecord(draft, pages, event.contactId);
+              return;
+            }
+            const fits = belongsTo(event.contact, args);
+            if (!fits && event.action === 'update') removeRecord(draft, pages, event.contact.id);
+            else if (upsertRecord(draft, pages, event.contact, event.action === 'create' && fits) && event.action === 'create')
+              draft.pages[0].count += 1;
+          });
+        });
+        await cacheEntryRemoved;
+        off();
+      },
+    }),
+    /** GET /contacts/list: at most 50 {id, name, number} by name, for pickers. */
+    pickContacts: build.query<Pick<Contact, 'id' | 'name' | 'number'>[], string>({
+      query: (searchParam) => ({ url: 'contacts/list', params: { searchParam } }),
+      providesTags: ['Contact'],
+    }),
+    /** GET /contacts/export (admins): the workbook is handed to the browser as a download. */
+    exportContacts: build.mutation<null, void>({
+      query: () => ({
+        url: 'contacts/export',
+        responseHandler: async (response) => {
+          if (!response.ok) return response.json().catch(() => null);
+          downloadBlob(await response.blob(), 'contatos.xlsx');
+          return null;
+        },
+      }),
     }),
     contact: build.query<Contact, number>({
       query: (id) => `contacts/${id}`,
@@ -71,7 +153,22 @@ export const contactsApi = api.injectEndpoints({
   }),
 });
 
+/** Hands a fetched file to the browser as a download. */
+export function downloadBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
 export const {
+  useContactsPageInfiniteQuery,
+  usePickContactsQuery,
+  useExportContactsMutation,
   useListContactsQuery,
   useLazyListContactsQuery,
   useContactQuery,

@@ -1,11 +1,33 @@
 import { api } from '../../app/api';
+import { realtime } from '../../app/realtime';
+import { matchesSearch, nextPageNumber, removeRecord, upsertRecord } from '../../components/records/paged-cache';
 
 export interface Tag {
   id: number;
   name: string;
   color: string | null;
+  /** 1 = a kanban lane, 0 = a plain tag. */
+  kanban?: number;
+  /** GET /tags and GET /tags/:id only. */
+  contactsCount?: number;
+  ticketsCount?: number;
   [field: string]: unknown;
 }
+
+export interface TagInput {
+  name: string;
+  color: string | null;
+  kanban: number;
+}
+
+interface TagsPage {
+  tags: Tag[];
+  hasMore: boolean;
+  count: number;
+}
+
+/** The 'tag' socket event (core tags.service announce). */
+type TagEvent = { action: 'create' | 'update'; tag: Tag } | { action: 'delete'; tagId: number };
 
 export const tagsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -15,7 +37,52 @@ export const tagsApi = api.injectEndpoints({
       query: (body) => ({ url: 'tags/sync', method: 'POST', body }),
       invalidatesTags: ['Tag', 'Contact', 'Ticket'],
     }),
+    /** The tags page: GET /tags page by page (20 each, with usage counts), kept live from the 'tag' socket event. */
+    tagsPage: build.infiniteQuery<TagsPage, { searchParam?: string }, number>({
+      infiniteQueryOptions: { initialPageParam: 1, getNextPageParam: nextPageNumber },
+      query: ({ queryArg: { searchParam }, pageParam }) => ({
+        url: 'tags',
+        params: { pageNumber: pageParam, ...(searchParam ? { searchParam } : {}) },
+      }),
+      providesTags: ['Tag'],
+      async onCacheEntryAdded(args, { updateCachedData, cacheDataLoaded, cacheEntryRemoved }) {
+        await cacheDataLoaded.catch(() => undefined);
+        const off = realtime.on('tag', (event: TagEvent) =>
+          updateCachedData((draft) => {
+            const pages = (page: TagsPage) => page.tags;
+            if (event.action === 'delete') removeRecord(draft, pages, event.tagId);
+            else {
+              const insert = event.action === 'create' && matchesSearch(args.searchParam, event.tag.name);
+              if (upsertRecord(draft, pages, event.tag, insert) && event.action === 'create') draft.pages[0].count += 1;
+            }
+          }),
+        );
+        await cacheEntryRemoved;
+        off();
+      },
+    }),
+    tag: build.query<Tag, number>({ query: (id) => `tags/${id}`, providesTags: (_result, _error, id) => [{ type: 'Tag', id }] }),
+    createTag: build.mutation<Tag, TagInput>({
+      query: (body) => ({ url: 'tags', method: 'POST', body }),
+      invalidatesTags: ['Tag'],
+    }),
+    updateTag: build.mutation<Tag, Partial<TagInput> & { id: number }>({
+      query: ({ id, ...body }) => ({ url: `tags/${id}`, method: 'PUT', body }),
+      invalidatesTags: ['Tag', 'Contact', 'Ticket'],
+    }),
+    deleteTag: build.mutation<void, number>({
+      query: (id) => ({ url: `tags/${id}`, method: 'DELETE' }),
+      invalidatesTags: ['Tag', 'Contact', 'Ticket'],
+    }),
   }),
 });
 
-export const { useListAllTagsQuery, useSyncContactTagsMutation } = tagsApi;
+export const {
+  useListAllTagsQuery,
+  useSyncContactTagsMutation,
+  useTagsPageInfiniteQuery,
+  useTagQuery,
+  useCreateTagMutation,
+  useUpdateTagMutation,
+  useDeleteTagMutation,
+} = tagsApi;

@@ -1,0 +1,24 @@
+import { Chip, type ChipProps } from '@mui/material';
+import { getContrastRatio } from '@mui/material/styles';
+
+/** A tag in its own colour, with text that stays readable on it. */
+export function TagChip(props: { name: string; color: string | null; size?: ChipProps['size']; label?: string }) {
+  const background = props.color || undefined;
+  const text = background ? (safeContrast(background, '#fff') >= 3 ? '#fff' : 'rgba(0,0,0,0.87)') : undefined;
+  return (
+    <Chip
+      size={props.size ?? 'small'}
+      label={props.label ?? props.name}
+      sx={{ bgcolor: background, color: text, fontWeight: 500, maxWidth: 180 }}
+      variant={background ? 'filled' : 'outlined'}
+    />
+  );
+}
+
+function safeContrast(background: string, foreground: string): number {
+  try {
+    return getContrastRatio(background, foreground);
+  } catch {
+    return 21;
+  }
+}
