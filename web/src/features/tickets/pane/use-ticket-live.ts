@@ -32,7 +32,8 @@ export function useTicketLive(uuid: string, ticketId: number | undefined, contac
     const offConnect = realtime.on('connect', join);
     const offTicket = realtime.on('ticket', (event: TicketEvent) => {
       if (event.action === 'update' && event.ticket?.id === ticketId) {
-        dispatch(ticketsApi.util.updateQueryData('ticketByUuid', uuid, () => event.ticket));
+        // A new message's event carries the ticket row without its relations: merge it over what the pane holds.
+        dispatch(ticketsApi.util.updateQueryData('ticketByUuid', uuid, (draft) => ({ ...draft, ...event.ticket })));
       } else if (event.action === 'delete' && event.ticketId === ticketId) {
         toastTicketClosed(ticketId, t('ticketPane.closedToast'));
         navigate('/tickets');

@@ -1,0 +1,189 @@
+import { api } from '../../app/api';
+import { realtime } from '../../app/realtime';
+
+/** A message as the API answers it (spec 1 §3). */
+export interface Message {
+  id: number;
+  ticketId: number;
+  contactId: number | null;
+  userId: number | null;
+  body: string;
+  fromMe: boolean;
+  read: boolean;
+  mediaType: string | null;
+  mediaUrl: string | null;
+  quotedMsgId: number | null;
+  quotedMsg?: Message | null;
+  isPrivate: boolean;
+  isDeleted: boolean;
+  isEdited: boolean;
+  isForwarded: boolean;
+  editedAt?: string | null;
+  vCard: string | null;
+  ack: number;
+  participant?: string | null;
+  contact?: { id: number; name: string } | null;
+  createdAt: string;
+  updatedAt: string;
+  [field: string]: unknown;
+}
+
+export interface MessagesPage {
+  messages: Message[];
+  hasMore: boolean;
+}
+
+export interface GalleryImage {
+  id: number;
+  mediaUrl: string | null;
+  createdAt: string;
+  body: string;
+}
+
+export interface SendMessageInput {
+  ticketId: number;
+  body: string;
+  isPrivate?: boolean;
+  quotedMsg?: number;
+  vCard?: string;
+  /** Files go as multipart `medias`, one message per file, the text with the first. */
+  medias?: File[];
+}
+
+type ListData = { pages: MessagesPage[]; pageParams: number[] };
+
+/** Adds or replaces a message of the ticket in the cached pages (page 0 holds the newest). */
+function upsert(data: ListData, message: Message): void {
+  for (const page of data.pages) {
+    const index = page.messages.findIndex((candidate) => candidate.id === message.id);
+    if (index >= 0) {
+      // Socket payloads come from raw rows and carry no quotedMsg: keep the one already loaded.
+      page.messages[index] = { ...page.messages[index], ...message, quotedMsg: message.quotedMsg ?? page.messages[index].quotedMsg };
+      return;
+    }
+  }
+  const newest = data.pages[0];
+  if (!newest) return;
+  const quotedMsg = message.quotedMsg ?? findLoaded(data, message.quotedMsgId);
+  newest.messages.push({ ...message, quotedMsg });
+}
+
+function findLoaded(data: ListData, id: number | null): Message | null {
+  if (!id) return null;
+  for (const page of data.pages) {
+    const found = page.messages.find((message) => message.id === id);
+    if (found) return found;
+  }
+  return null;
+}
+
+export const messagesApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /**
+     * GET /messages/:ticketId: page 1 is the newest 20 messages (oldest first inside a page); the next page is older.
+     * Socket appMessage events of the ticket are written into the cached pages.
+     */
+    listMessages: build.infiniteQuery<MessagesPage, number, number>({
+      infiniteQueryOptions: {
+        initialPageParam: 1,
+        getNextPageParam: (lastPage, _allPages, lastPageParam) => (lastPage.hasMore ? lastPageParam + 1 : undefined),
+      },
+      query: ({ queryArg, pageParam }) => ({ url: `messages/${queryArg}`, params: { pageNumber: pageParam } }),
+      providesTags: (_result, _error, ticketId) => [{ type: 'Message', id: ticketId }],
+      keepUnusedDataFor: 30,
+      async onCacheEntryAdded(ticketId, { updateCachedData, cacheDataLoaded, cacheEntryRemoved, dispatch }) {
+        const pending: Message[] = [];
+        let loaded = false;
+        const off = realtime.on('appMessage', (payload: { action?: string; message?: Message }) => {
+          const message = payload?.message;
+          if (!message || message.ticketId !== ticketId || (payload.action !== 'create' && payload.action !== 'update')) return;
+          if (!loaded) pending.push(message);
+          else updateCachedData((draft) => upsert(draft, message));
+        });
+        // Events missed while the socket was away are read again after it reconnects.
+        const offConnect = realtime.on('connect', () => {
+          if (loaded) dispatch(api.util.invalidateTags([{ type: 'Message', id: ticketId }]));
+        });
+        try {
+          await cacheDataLoaded;
+          loaded = true;
+          if (pending.length) updateCachedData((draft) => pending.forEach((message) => upsert(draft, message)));
+        } catch {
+          // The entry was removed before its first page arrived.
+        }
+        await cacheEntryRemoved;
+        off();
+        offConnect();
+      },
+    }),
+    /** Opening the messages marks them read (core has no route of its own for that): page 1, not cached. */
+    markTicketRead: build.mutation<void, number>({
+      query: (ticketId) => ({ url: `messages/${ticketId}`, params: { pageNumber: 1 } }),
+    }),
+    sendMessage: build.mutation<{ messages: Message[] }, SendMessageInput>({
+      query: ({ ticketId, medias, ...fields }) => {
+        if (medias?.length) {
+          const form = new FormData();
+          for (const file of medias) form.append('medias', file, file.name);
+          form.append('body', fields.body);
+          form.append('fromMe', 'true');
+          form.append('isPrivate', String(Boolean(fields.isPrivate)));
+          if (fields.quotedMsg) form.append('quotedMsg', String(fields.quotedMsg));
+          return { url: `messages/${ticketId}`, method: 'POST', body: form };
+        }
+        return { url: `messages/${ticketId}`, method: 'POST', body: { ...fields, fromMe: true, read: true } };
+      },
+      async onQueryStarted({ ticketId }, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
+        if (data) dispatch(writeMessages(ticketId, data.messages));
+      },
+    }),
+    editMessage: build.mutation<Message, { id: number; body: string; ticketId: number }>({
+      query: ({ id, body }) => ({ url: `messages/edit/${id}`, method: 'POST', body: { body } }),
+      async onQueryStarted({ ticketId }, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
+        if (data) dispatch(writeMessages(ticketId, [data]));
+      },
+    }),
+    deleteMessage: build.mutation<Message, { id: number; ticketId: number }>({
+      query: ({ id }) => ({ url: `messages/${id}`, method: 'DELETE' }),
+      async onQueryStarted({ ticketId }, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
+        if (data) dispatch(writeMessages(ticketId, [data]));
+      },
+    }),
+    forwardMessage: build.mutation<Message, { messageId: number; contactId: number; signMessage?: boolean }>({
+      query: (body) => ({ url: 'message/forward', method: 'POST', body }),
+    }),
+    /** POST /react/messages: text is the emoji, '' removes the reaction. */
+    reactToMessage: build.mutation<Message | Record<string, never>, { id: number; text: string; ticketId: number }>({
+      query: ({ id, text, ticketId }) => ({ url: 'react/messages', method: 'POST', body: { id, text, ticketId, fromMe: true } }),
+      async onQueryStarted({ ticketId }, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
+        if (data && 'id' in data) dispatch(writeMessages(ticketId, [data as Message]));
+      },
+    }),
+    listImages: build.query<{ images: GalleryImage[] }, number>({
+      query: (ticketId) => `messages/listimages/${ticketId}`,
+      providesTags: (_result, _error, ticketId) => [{ type: 'Message', id: `images-${ticketId}` }],
+    }),
+  }),
+});
+
+/** Writes answered messages into the ticket's cached list (the socket event may come later, or not at all). */
+function writeMessages(ticketId: number, messages: Message[]) {
+  return messagesApi.util.updateQueryData('listMessages', ticketId, (draft) => {
+    for (const message of messages) upsert(draft, message);
+  });
+}
+
+export const {
+  useListMessagesInfiniteQuery,
+  useMarkTicketReadMutation,
+  useSendMessageMutation,
+  useEditMessageMutation,
+  useDeleteMessageMutation,
+  useForwardMessageMutation,
+  useReactToMessageMutation,
+  useListImagesQuery,
+} = messagesApi;
