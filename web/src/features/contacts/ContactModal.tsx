@@ -4,7 +4,6 @@ import {
   Button,
   CircularProgress,
   Dialog,
-  DialogActions,
   DialogContent,
   DialogTitle,
   FormControlLabel,
@@ -22,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import * as yup from 'yup';
 import { reportSaveError } from '../../components/records/form-errors';
+import { FormDialogActions } from '../../components/records/FormDialogActions';
 import { useContactQuery, useCreateContactMutation, useUpdateContactMutation, type Contact, type ContactInput } from './contacts.api';
 
 interface ContactFormValues {
@@ -207,19 +207,7 @@ function ContactForm({ form, onClose, editing }: { form: FormikProps<ContactForm
           )}
         </FieldArray>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={form.isSubmitting}>
-          {t('common.cancel')}
-        </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={form.isSubmitting}
-          startIcon={form.isSubmitting ? <CircularProgress size={16} /> : null}
-        >
-          {editing ? t('common.save') : t('common.add')}
-        </Button>
-      </DialogActions>
+      <FormDialogActions submitting={form.isSubmitting} onCancel={onClose} submitLabel={editing ? t('common.save') : t('common.add')} />
     </Form>
   );
 }

@@ -9,6 +9,10 @@ export type PickedContact = Pick<Contact, 'id' | 'name' | 'number'>;
 /** Minimum typed characters before contacts are searched (spec 1 §9). */
 export const CONTACT_SEARCH_MIN = 3;
 
+function contactLabel(contact: PickedContact): string {
+  return `${contact.name} - ${contact.number}`;
+}
+
 /** Chooses a contact by name or number: searches GET /contacts/list from 3 typed characters, debounced 500 ms. */
 export function ContactPicker(props: {
   value: PickedContact | null;
@@ -19,7 +23,9 @@ export function ContactPicker(props: {
   autoFocus?: boolean;
 }) {
   const { t } = useTranslation();
-  const [typed, setTyped] = useState('');
+  // Starts with the chosen contact's label (which Autocomplete would set right after mounting), so a preset contact
+  // shows from the first frame.
+  const [typed, setTyped] = useState(() => (props.value ? contactLabel(props.value) : ''));
   const search = useDebouncedValue(typed.trim(), 500);
   const enough = search.length >= CONTACT_SEARCH_MIN;
   const { data = [], isFetching } = usePickContactsQuery(search, { skip: !enough });
@@ -33,7 +39,7 @@ export function ContactPicker(props: {
       options={props.value && !options.some((option) => option.id === props.value!.id) ? [props.value, ...options] : options}
       filterOptions={(all) => all}
       isOptionEqualToValue={(option, value) => option.id === value.id}
-      getOptionLabel={(option) => `${option.name} - ${option.number}`}
+      getOptionLabel={contactLabel}
       loading={isFetching}
       disabled={props.disabled}
       noOptionsText={

@@ -1,29 +1,19 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import {
   Autocomplete,
   Avatar,
   Box,
   Button,
-  Card,
-  CardContent,
   Chip,
   IconButton,
   ListItemIcon,
   ListItemText,
   Menu,
   MenuItem,
-  Stack,
-  Table,
-  TableBody,
   TableCell,
-  TableHead,
-  TableRow,
   TextField,
-  Tooltip,
   Typography,
-  useMediaQuery,
 } from '@mui/material';
-import AddIcon from '@mui/icons-material/Add';
 import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
@@ -39,8 +29,6 @@ import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { toastError } from '../../app/errors';
 import { useAppSelector } from '../../app/hooks';
-import { useDebouncedValue } from '../../app/use-debounced-value';
-import { ConfirmationModal } from '../../components/ConfirmationModal';
 import { TagChip } from '../tags/TagChip';
 import { useListAllTagsQuery, type Tag } from '../tags/tags.api';
 import { ContactModal } from './ContactModal';
@@ -54,9 +42,17 @@ import {
   useExportContactsMutation,
   type Contact,
 } from './contacts.api';
-import { LoadMoreSentinel } from '../../components/records/LoadMoreSentinel';
-import { flattenPages } from '../../components/records/paged-cache';
-import { ListStatus, RecordsPage } from '../../components/records/RecordsPage';
+import { DeleteRecordConfirmation } from '../../components/records/DeleteRecordConfirmation';
+import { RecordsPage } from '../../components/records/RecordsPage';
+import {
+  AddRecordButton,
+  RecordCard,
+  RecordsList,
+  useInfiniteRecords,
+  useNarrowScreen,
+  useRecordSearch,
+} from '../../components/records/RecordsList';
+import { RowActionButton } from '../../components/records/RowActions';
 
 /** Tag chips shown on a row before the rest are counted (as on the ticket card). */
 const SHOWN_TAGS = 2;
@@ -65,9 +61,9 @@ const SHOWN_TAGS = 2;
 export default function ContactsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const narrow = useMediaQuery('(max-width:599.95px)');
+  const narrow = useNarrowScreen();
   const user = useAppSelector((state) => state.auth.user);
-  const [search, setSearch] = useState('');
+  const { search, setSearch, searchParam } = useRecordSearch();
   const [tagFilter, setTagFilter] = useState<Tag[]>([]);
   const [editing, setEditing] = useState<{ contactId?: number } | null>(null);
   const [deleting, setDeleting] = useState<Contact | null>(null);
@@ -75,23 +71,15 @@ export default function ContactsPage() {
   const [importing, setImporting] = useState(false);
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
 
-  const searchParam = useDebouncedValue(search.trim(), 500);
   const args = useMemo(
     () => ({ searchParam: searchParam || undefined, contactTag: tagFilter.map((tag) => tag.id) }),
     [searchParam, tagFilter],
   );
-  const { data, isLoading, error, fetchNextPage, hasNextPage, isFetchingNextPage } = useContactsPageInfiniteQuery(args);
+  const list = useInfiniteRecords(useContactsPageInfiniteQuery(args), (page) => page.contacts);
   const { data: tags = [] } = useListAllTagsQuery();
   const [blockContact] = useBlockContactMutation();
   const [deleteContact] = useDeleteContactMutation();
   const [exportContacts, { isLoading: exporting }] = useExportContactsMutation();
-
-  useEffect(() => {
-    if (error) toastError(error);
-  }, [error]);
-
-  const contacts = flattenPages(data, (page) => page.contacts);
-  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
 
   const actions: ContactActionHandlers = {
     startTicket: setStarting,
@@ -111,7 +99,7 @@ export default function ContactsPage() {
   return (
     <RecordsPage
       title={t('contacts.title')}
-      count={data?.pages[0]?.count}
+      count={list.count}
       search={{ value: search, onChange: setSearch, label: t('contacts.search') }}
       actions={
         <>
@@ -164,9 +152,7 @@ export default function ContactsPage() {
               </MenuItem>
             ) : null}
           </Menu>
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing({})}>
-            {t('contacts.add')}
-          </Button>
+          <AddRecordButton label={t('contacts.add')} onClick={() => setEditing({})} />
         </>
       }
       filters={
@@ -197,78 +183,56 @@ export default function ContactsPage() {
         />
       }
     >
-      <ListStatus
-        loading={isLoading}
-        empty={!isLoading && contacts.length === 0}
-        title={t('contacts.empty.title')}
-        message={t('contacts.empty.message')}
+      <RecordsList
+        records={list.records}
+        loading={list.loading}
+        more={list.more}
+        empty={{ title: t('contacts.empty.title'), message: t('contacts.empty.message') }}
+        label={t('contacts.title')}
+        columns={[
+          { label: t('contacts.columns.name') },
+          { label: t('contacts.columns.number') },
+          { label: t('contacts.columns.email') },
+          { label: t('contacts.columns.tags') },
+          { label: t('contacts.columns.status') },
+        ]}
+        actionsLabel={t('contacts.columns.actions')}
+        renderCard={(contact) => <ContactCard contact={contact} actions={actions} />}
+        renderCells={(contact) => (
+          <>
+            <TableCell>
+              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+                <ContactAvatar contact={contact} />
+                <Typography variant="body2" sx={{ fontWeight: 500 }}>
+                  {contact.name}
+                </Typography>
+              </Box>
+            </TableCell>
+            <TableCell>{contact.number}</TableCell>
+            <TableCell>{contact.email || '—'}</TableCell>
+            <TableCell>
+              <ContactTags contact={contact} />
+            </TableCell>
+            <TableCell>
+              <ContactStatus contact={contact} />
+            </TableCell>
+          </>
+        )}
+        renderActions={(contact) => <ContactActions contact={contact} actions={actions} />}
       />
-      {contacts.length > 0 ? (
-        narrow ? (
-          <Stack spacing={1} sx={{ p: 1 }}>
-            {contacts.map((contact) => (
-              <ContactCard key={contact.id} contact={contact} actions={actions} />
-            ))}
-          </Stack>
-        ) : (
-          <Table size="small" stickyHeader aria-label={t('contacts.title')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('contacts.columns.name')}</TableCell>
-                <TableCell>{t('contacts.columns.number')}</TableCell>
-                <TableCell>{t('contacts.columns.email')}</TableCell>
-                <TableCell>{t('contacts.columns.tags')}</TableCell>
-                <TableCell>{t('contacts.columns.status')}</TableCell>
-                <TableCell align="right">{t('contacts.columns.actions')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {contacts.map((contact) => (
-                <TableRow key={contact.id} hover>
-                  <TableCell>
-                    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
-                      <ContactAvatar contact={contact} />
-                      <Typography variant="body2" sx={{ fontWeight: 500 }}>
-                        {contact.name}
-                      </Typography>
-                    </Box>
-                  </TableCell>
-                  <TableCell>{contact.number}</TableCell>
-                  <TableCell>{contact.email || '—'}</TableCell>
-                  <TableCell>
-                    <ContactTags contact={contact} />
-                  </TableCell>
-                  <TableCell>
-                    <ContactStatus contact={contact} />
-                  </TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    <ContactActions contact={contact} actions={actions} />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )
-      ) : null}
-      <LoadMoreSentinel hasMore={Boolean(hasNextPage)} loading={isFetchingNextPage} onLoadMore={loadMore} />
 
       <ContactModal open={Boolean(editing)} contactId={editing?.contactId} onClose={() => setEditing(null)} />
       <StartTicketDialog contact={starting} onClose={() => setStarting(null)} />
       <ImportContactsDialog open={importing} onClose={() => setImporting(false)} />
-      <ConfirmationModal
-        open={Boolean(deleting)}
+      <DeleteRecordConfirmation
+        record={deleting}
         title={t('contacts.confirmDelete.title', { name: deleting?.name ?? '' })}
         onClose={() => setDeleting(null)}
-        onConfirm={() => {
-          if (!deleting) return;
-          deleteContact(deleting.id)
-            .unwrap()
-            .then(() => toast.success(t('contacts.toasts.deleted')))
-            .catch(toastError);
-        }}
+        onDelete={(contact) => deleteContact(contact.id)}
+        deletedMessage={t('contacts.toasts.deleted')}
       >
         {t('contacts.confirmDelete.message')}
-      </ConfirmationModal>
+      </DeleteRecordConfirmation>
     </RecordsPage>
   );
 }
@@ -316,11 +280,7 @@ function ContactStatus({ contact }: { contact: Contact }) {
 function ContactActions({ contact, actions }: { contact: Contact; actions: ContactActionHandlers }) {
   const { t } = useTranslation();
   const button = (label: string, icon: ReactNode, onClick: () => void) => (
-    <Tooltip title={label}>
-      <IconButton size="small" aria-label={`${label}: ${contact.name}`} onClick={onClick}>
-        {icon}
-      </IconButton>
-    </Tooltip>
+    <RowActionButton label={label} name={contact.name} icon={icon} onClick={onClick} />
   );
   return (
     <>
@@ -355,49 +315,47 @@ function ContactCard({ contact, actions }: { contact: Contact; actions: ContactA
     </MenuItem>
   );
   return (
-    <Card variant="outlined">
-      <CardContent sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start', p: 1.5, '&:last-child': { pb: 1.5 } }}>
-        <ContactAvatar contact={contact} />
-        <Box sx={{ flex: 1, minWidth: 0 }}>
-          <Typography variant="body1" sx={{ fontWeight: 600 }} noWrap>
-            {contact.name}
-          </Typography>
+    <RecordCard sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start' }}>
+      <ContactAvatar contact={contact} />
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Typography variant="body1" sx={{ fontWeight: 600 }} noWrap>
+          {contact.name}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" noWrap>
+          {contact.number}
+        </Typography>
+        {contact.email ? (
           <Typography variant="body2" color="text.secondary" noWrap>
-            {contact.number}
+            {contact.email}
           </Typography>
-          {contact.email ? (
-            <Typography variant="body2" color="text.secondary" noWrap>
-              {contact.email}
-            </Typography>
-          ) : null}
-          <Box sx={{ display: 'flex', gap: 0.5, mt: 0.5, flexWrap: 'wrap', alignItems: 'center' }}>
-            {contact.active ? null : <ContactStatus contact={contact} />}
-            <ContactTags contact={contact} />
-          </Box>
+        ) : null}
+        <Box sx={{ display: 'flex', gap: 0.5, mt: 0.5, flexWrap: 'wrap', alignItems: 'center' }}>
+          {contact.active ? null : <ContactStatus contact={contact} />}
+          <ContactTags contact={contact} />
         </Box>
-        <IconButton aria-label={`${t('contacts.actions.startTicket')}: ${contact.name}`} onClick={() => actions.startTicket(contact)}>
-          <WhatsAppIcon color="success" />
-        </IconButton>
-        <IconButton
-          aria-label={`${t('contacts.actions.more')}: ${contact.name}`}
-          onClick={(event) => setAnchor(event.currentTarget)}
-          aria-haspopup="menu"
-        >
-          <MoreVertIcon />
-        </IconButton>
-        <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-          {item(t('contacts.actions.schedule'), <ScheduleIcon fontSize="small" />, () => actions.schedule(contact))}
-          {item(t('contacts.actions.edit'), <EditIcon fontSize="small" />, () => actions.edit(contact))}
-          {item(
-            contact.active ? t('contacts.actions.block') : t('contacts.actions.unblock'),
-            contact.active ? <BlockIcon fontSize="small" /> : <CheckCircleOutlineIcon fontSize="small" />,
-            () => actions.toggleBlock(contact),
-          )}
-          {actions.remove
-            ? item(t('contacts.actions.delete'), <DeleteOutlineIcon fontSize="small" color="error" />, () => actions.remove!(contact))
-            : null}
-        </Menu>
-      </CardContent>
-    </Card>
+      </Box>
+      <IconButton aria-label={`${t('contacts.actions.startTicket')}: ${contact.name}`} onClick={() => actions.startTicket(contact)}>
+        <WhatsAppIcon color="success" />
+      </IconButton>
+      <IconButton
+        aria-label={`${t('contacts.actions.more')}: ${contact.name}`}
+        onClick={(event) => setAnchor(event.currentTarget)}
+        aria-haspopup="menu"
+      >
+        <MoreVertIcon />
+      </IconButton>
+      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+        {item(t('contacts.actions.schedule'), <ScheduleIcon fontSize="small" />, () => actions.schedule(contact))}
+        {item(t('contacts.actions.edit'), <EditIcon fontSize="small" />, () => actions.edit(contact))}
+        {item(
+          contact.active ? t('contacts.actions.block') : t('contacts.actions.unblock'),
+          contact.active ? <BlockIcon fontSize="small" /> : <CheckCircleOutlineIcon fontSize="small" />,
+          () => actions.toggleBlock(contact),
+        )}
+        {actions.remove
+          ? item(t('contacts.actions.delete'), <DeleteOutlineIcon fontSize="small" color="error" />, () => actions.remove!(contact))
+          : null}
+      </Menu>
+    </RecordCard>
   );
 }

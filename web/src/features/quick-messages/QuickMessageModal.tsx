@@ -1,18 +1,5 @@
 import { useMemo, useRef, useState } from 'react';
-import {
-  Box,
-  Button,
-  Chip,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  Switch,
-  TextField,
-  useMediaQuery,
-} from '@mui/material';
+import { Box, Button, Chip, Dialog, DialogContent, DialogTitle, FormControlLabel, Switch, TextField, useMediaQuery } from '@mui/material';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import { Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +7,7 @@ import { toast } from 'react-toastify';
 import * as yup from 'yup';
 import { useAppSelector } from '../../app/hooks';
 import { reportSaveError } from '../../components/records/form-errors';
+import { FormDialogActions } from '../../components/records/FormDialogActions';
 import { managesAllQuickMessages } from './quick-message-permissions';
 import {
   useAttachQuickMessageMediaMutation,
@@ -165,19 +153,11 @@ export function QuickMessageModal(props: { open: boolean; onClose: () => void; r
                   ) : null}
                 </Box>
               </DialogContent>
-              <DialogActions>
-                <Button onClick={close} disabled={form.isSubmitting}>
-                  {t('common.cancel')}
-                </Button>
-                <Button
-                  type="submit"
-                  variant="contained"
-                  disabled={form.isSubmitting}
-                  startIcon={form.isSubmitting ? <CircularProgress size={16} /> : null}
-                >
-                  {record ? t('common.save') : t('common.add')}
-                </Button>
-              </DialogActions>
+              <FormDialogActions
+                submitting={form.isSubmitting}
+                onCancel={close}
+                submitLabel={record ? t('common.save') : t('common.add')}
+              />
             </Form>
           );
         }}

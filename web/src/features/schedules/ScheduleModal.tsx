@@ -1,15 +1,5 @@
 import { useMemo } from 'react';
-import {
-  Alert,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  TextField,
-  useMediaQuery,
-} from '@mui/material';
+import { Alert, CircularProgress, Dialog, DialogContent, DialogTitle, TextField, useMediaQuery } from '@mui/material';
 import { addHours, format } from 'date-fns';
 import { Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +8,7 @@ import * as yup from 'yup';
 import { ContactPicker, type PickedContact } from '../contacts/ContactPicker';
 import { useContactQuery } from '../contacts/contacts.api';
 import { reportSaveError } from '../../components/records/form-errors';
+import { FormDialogActions } from '../../components/records/FormDialogActions';
 import { isSent, useCreateScheduleMutation, useScheduleQuery, useUpdateScheduleMutation } from './schedules.api';
 
 interface ScheduleFormValues {
@@ -151,21 +142,12 @@ export function ScheduleModal(props: {
                     slotProps={{ inputLabel: { shrink: true } }}
                   />
                 </DialogContent>
-                <DialogActions>
-                  <Button onClick={props.onClose} disabled={form.isSubmitting}>
-                    {sent ? t('common.close') : t('common.cancel')}
-                  </Button>
-                  {sent ? null : (
-                    <Button
-                      type="submit"
-                      variant="contained"
-                      disabled={form.isSubmitting}
-                      startIcon={form.isSubmitting ? <CircularProgress size={16} /> : null}
-                    >
-                      {editing ? t('common.save') : t('schedules.form.schedule')}
-                    </Button>
-                  )}
-                </DialogActions>
+                <FormDialogActions
+                  submitting={form.isSubmitting}
+                  onCancel={props.onClose}
+                  cancelLabel={sent ? t('common.close') : undefined}
+                  submitLabel={sent ? undefined : editing ? t('common.save') : t('schedules.form.schedule')}
+                />
               </Form>
             );
           }}

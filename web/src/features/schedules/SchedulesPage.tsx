@@ -1,36 +1,13 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import {
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Chip,
-  IconButton,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Tooltip,
-  Typography,
-  useMediaQuery,
-  type ChipProps,
-} from '@mui/material';
-import AddIcon from '@mui/icons-material/Add';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import EditIcon from '@mui/icons-material/Edit';
+import { useEffect, useMemo, useState } from 'react';
+import { Box, Chip, TableCell, Typography, type ChipProps } from '@mui/material';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { format } from 'date-fns';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { toast } from 'react-toastify';
-import { toastError } from '../../app/errors';
-import { useDebouncedValue } from '../../app/use-debounced-value';
-import { ConfirmationModal } from '../../components/ConfirmationModal';
-import { LoadMoreSentinel } from '../../components/records/LoadMoreSentinel';
-import { flattenPages } from '../../components/records/paged-cache';
-import { ListStatus, RecordsPage } from '../../components/records/RecordsPage';
+import { DeleteRecordConfirmation } from '../../components/records/DeleteRecordConfirmation';
+import { RecordsPage } from '../../components/records/RecordsPage';
+import { AddRecordButton, RecordCard, RecordsList, useInfiniteRecords, useRecordSearch } from '../../components/records/RecordsList';
+import { EditDeleteActions } from '../../components/records/RowActions';
 import { ScheduleModal } from './ScheduleModal';
 import { isSent, useDeleteScheduleMutation, useSchedulesPageInfiniteQuery, type Schedule, type ScheduleStatus } from './schedules.api';
 
@@ -53,9 +30,8 @@ function preview(body: string): string {
 /** /schedules (spec 3 §2.4): the scheduled messages; ?contactId= opens the dialog for that contact. */
 export default function SchedulesPage() {
   const { t } = useTranslation();
-  const narrow = useMediaQuery('(max-width:599.95px)');
   const [params, setParams] = useSearchParams();
-  const [search, setSearch] = useState('');
+  const { search, setSearch, searchParam } = useRecordSearch();
   const [dialog, setDialog] = useState<{ scheduleId?: number; contactId?: number } | null>(null);
   const [deleting, setDeleting] = useState<Schedule | null>(null);
 
@@ -73,16 +49,9 @@ export default function SchedulesPage() {
     );
   }, [contactParam, setParams]);
 
-  const searchParam = useDebouncedValue(search.trim(), 500);
   const args = useMemo(() => ({ searchParam: searchParam || undefined }), [searchParam]);
-  const { data, isLoading, error, fetchNextPage, hasNextPage, isFetchingNextPage } = useSchedulesPageInfiniteQuery(args);
+  const list = useInfiniteRecords(useSchedulesPageInfiniteQuery(args), (page) => page.schedules);
   const [deleteSchedule] = useDeleteScheduleMutation();
-  useEffect(() => {
-    if (error) toastError(error);
-  }, [error]);
-
-  const schedules = flattenPages(data, (page) => page.schedules);
-  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
 
   const status = (schedule: Schedule) => (
     <Chip
@@ -93,110 +62,78 @@ export default function SchedulesPage() {
   );
   const actions = (schedule: Schedule) => {
     const sent = isSent(schedule);
-    const label = sent ? t('schedules.actions.view') : t('schedules.actions.edit');
-    const name = schedule.contact?.name ?? '';
     return (
-      <>
-        <Tooltip title={label}>
-          <IconButton size="small" aria-label={`${label}: ${name}`} onClick={() => setDialog({ scheduleId: schedule.id })}>
-            {sent ? <VisibilityIcon fontSize="small" /> : <EditIcon fontSize="small" />}
-          </IconButton>
-        </Tooltip>
-        <Tooltip title={t('schedules.actions.delete')}>
-          <IconButton size="small" aria-label={`${t('schedules.actions.delete')}: ${name}`} onClick={() => setDeleting(schedule)}>
-            <DeleteOutlineIcon fontSize="small" color="error" />
-          </IconButton>
-        </Tooltip>
-      </>
+      <EditDeleteActions
+        name={schedule.contact?.name ?? ''}
+        editLabel={sent ? t('schedules.actions.view') : t('schedules.actions.edit')}
+        editIcon={sent ? <VisibilityIcon fontSize="small" /> : undefined}
+        onEdit={() => setDialog({ scheduleId: schedule.id })}
+        deleteLabel={t('schedules.actions.delete')}
+        onDelete={() => setDeleting(schedule)}
+      />
     );
   };
 
   return (
     <RecordsPage
       title={t('schedules.title')}
-      count={data?.pages[0]?.count}
+      count={list.count}
       search={{ value: search, onChange: setSearch, label: t('schedules.search') }}
-      actions={
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({})}>
-          {t('schedules.add')}
-        </Button>
-      }
+      actions={<AddRecordButton label={t('schedules.add')} onClick={() => setDialog({})} />}
     >
-      <ListStatus
-        loading={isLoading}
-        empty={!isLoading && schedules.length === 0}
-        title={t('schedules.empty.title')}
-        message={t('schedules.empty.message')}
+      <RecordsList
+        records={list.records}
+        loading={list.loading}
+        more={list.more}
+        empty={{ title: t('schedules.empty.title'), message: t('schedules.empty.message') }}
+        label={t('schedules.title')}
+        columns={[
+          { label: t('schedules.columns.contact') },
+          { label: t('schedules.columns.body') },
+          { label: t('schedules.columns.sendAt') },
+          { label: t('schedules.columns.status') },
+        ]}
+        actionsLabel={t('schedules.columns.actions')}
+        renderCard={(schedule) => (
+          <RecordCard>
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+              <Typography sx={{ fontWeight: 600, flex: 1, minWidth: 0 }} noWrap>
+                {schedule.contact?.name}
+              </Typography>
+              {status(schedule)}
+            </Box>
+            <Typography variant="body2" color="text.secondary">
+              {format(new Date(schedule.sendAt), SEND_AT_FORMAT)}
+            </Typography>
+            <Box sx={{ display: 'flex', alignItems: 'center' }}>
+              <Typography variant="body2" sx={{ flex: 1, minWidth: 0 }} noWrap>
+                {preview(schedule.body)}
+              </Typography>
+              {actions(schedule)}
+            </Box>
+          </RecordCard>
+        )}
+        renderCells={(schedule) => (
+          <>
+            <TableCell>{schedule.contact?.name}</TableCell>
+            <TableCell title={schedule.body}>{preview(schedule.body)}</TableCell>
+            <TableCell>{format(new Date(schedule.sendAt), SEND_AT_FORMAT)}</TableCell>
+            <TableCell>{status(schedule)}</TableCell>
+          </>
+        )}
+        renderActions={actions}
       />
-      {schedules.length > 0 ? (
-        narrow ? (
-          <Stack spacing={1} sx={{ p: 1 }}>
-            {schedules.map((schedule) => (
-              <Card key={schedule.id} variant="outlined">
-                <CardContent sx={{ p: 1.5, '&:last-child': { pb: 1.5 } }}>
-                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                    <Typography sx={{ fontWeight: 600, flex: 1, minWidth: 0 }} noWrap>
-                      {schedule.contact?.name}
-                    </Typography>
-                    {status(schedule)}
-                  </Box>
-                  <Typography variant="body2" color="text.secondary">
-                    {format(new Date(schedule.sendAt), SEND_AT_FORMAT)}
-                  </Typography>
-                  <Box sx={{ display: 'flex', alignItems: 'center' }}>
-                    <Typography variant="body2" sx={{ flex: 1, minWidth: 0 }} noWrap>
-                      {preview(schedule.body)}
-                    </Typography>
-                    {actions(schedule)}
-                  </Box>
-                </CardContent>
-              </Card>
-            ))}
-          </Stack>
-        ) : (
-          <Table size="small" stickyHeader aria-label={t('schedules.title')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('schedules.columns.contact')}</TableCell>
-                <TableCell>{t('schedules.columns.body')}</TableCell>
-                <TableCell>{t('schedules.columns.sendAt')}</TableCell>
-                <TableCell>{t('schedules.columns.status')}</TableCell>
-                <TableCell align="right">{t('schedules.columns.actions')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {schedules.map((schedule) => (
-                <TableRow key={schedule.id} hover>
-                  <TableCell>{schedule.contact?.name}</TableCell>
-                  <TableCell title={schedule.body}>{preview(schedule.body)}</TableCell>
-                  <TableCell>{format(new Date(schedule.sendAt), SEND_AT_FORMAT)}</TableCell>
-                  <TableCell>{status(schedule)}</TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {actions(schedule)}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )
-      ) : null}
-      <LoadMoreSentinel hasMore={Boolean(hasNextPage)} loading={isFetchingNextPage} onLoadMore={loadMore} />
 
       <ScheduleModal open={Boolean(dialog)} scheduleId={dialog?.scheduleId} contactId={dialog?.contactId} onClose={() => setDialog(null)} />
-      <ConfirmationModal
-        open={Boolean(deleting)}
+      <DeleteRecordConfirmation
+        record={deleting}
         title={t('schedules.confirmDelete.title')}
         onClose={() => setDeleting(null)}
-        onConfirm={() => {
-          if (!deleting) return;
-          deleteSchedule(deleting.id)
-            .unwrap()
-            .then(() => toast.success(t('schedules.toasts.deleted')))
-            .catch(toastError);
-        }}
+        onDelete={(schedule) => deleteSchedule(schedule.id)}
+        deletedMessage={t('schedules.toasts.deleted')}
       >
         {t('schedules.confirmDelete.message', { name: deleting?.contact?.name ?? '' })}
-      </ConfirmationModal>
+      </DeleteRecordConfirmation>
     </RecordsPage>
   );
 }

@@ -1,21 +1,11 @@
 import { useMemo } from 'react';
-import {
-  Box,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  Switch,
-  TextField,
-} from '@mui/material';
+import { Box, Dialog, DialogContent, DialogTitle, FormControlLabel, Switch, TextField } from '@mui/material';
 import { Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import * as yup from 'yup';
 import { reportSaveError } from '../../components/records/form-errors';
+import { FormDialogActions } from '../../components/records/FormDialogActions';
 import { ColorPicker } from './ColorPicker';
 import { TagChip } from './TagChip';
 import { useCreateTagMutation, useUpdateTagMutation, type Tag } from './tags.api';
@@ -92,19 +82,11 @@ export function TagModal(props: { open: boolean; onClose: () => void; tag?: Tag 
                   <TagChip name={form.values.name.trim() || t('tags.form.preview')} color={form.values.color} size="medium" />
                 </Box>
               </DialogContent>
-              <DialogActions>
-                <Button onClick={props.onClose} disabled={form.isSubmitting}>
-                  {t('common.cancel')}
-                </Button>
-                <Button
-                  type="submit"
-                  variant="contained"
-                  disabled={form.isSubmitting}
-                  startIcon={form.isSubmitting ? <CircularProgress size={16} /> : null}
-                >
-                  {editing ? t('common.save') : t('common.add')}
-                </Button>
-              </DialogActions>
+              <FormDialogActions
+                submitting={form.isSubmitting}
+                onCancel={props.onClose}
+                submitLabel={editing ? t('common.save') : t('common.add')}
+              />
             </Form>
           );
         }}

@@ -1,32 +1,10 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import {
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Chip,
-  IconButton,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Tooltip,
-  Typography,
-  useMediaQuery,
-} from '@mui/material';
-import AddIcon from '@mui/icons-material/Add';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import EditIcon from '@mui/icons-material/Edit';
+import { useMemo, useState } from 'react';
+import { Box, Chip, TableCell, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
-import { toastError } from '../../app/errors';
-import { useDebouncedValue } from '../../app/use-debounced-value';
-import { ConfirmationModal } from '../../components/ConfirmationModal';
-import { LoadMoreSentinel } from '../../components/records/LoadMoreSentinel';
-import { flattenPages } from '../../components/records/paged-cache';
-import { ListStatus, RecordsPage } from '../../components/records/RecordsPage';
+import { DeleteRecordConfirmation } from '../../components/records/DeleteRecordConfirmation';
+import { RecordsPage } from '../../components/records/RecordsPage';
+import { AddRecordButton, RecordCard, RecordsList, useInfiniteRecords, useRecordSearch } from '../../components/records/RecordsList';
+import { EditDeleteActions } from '../../components/records/RowActions';
 import { TagChip } from './TagChip';
 import { TagModal } from './TagModal';
 import { useDeleteTagMutation, useTagsPageInfiniteQuery, type Tag } from './tags.api';
@@ -34,34 +12,21 @@ import { useDeleteTagMutation, useTagsPageInfiniteQuery, type Tag } from './tags
 /** /tags: the company's tags with how many contacts and tickets carry them; add, edit, delete. */
 export default function TagsPage() {
   const { t } = useTranslation();
-  const narrow = useMediaQuery('(max-width:599.95px)');
-  const [search, setSearch] = useState('');
+  const { search, setSearch, searchParam } = useRecordSearch();
   const [editing, setEditing] = useState<{ tag: Tag | null } | null>(null);
   const [deleting, setDeleting] = useState<Tag | null>(null);
-  const searchParam = useDebouncedValue(search.trim(), 500);
   const args = useMemo(() => ({ searchParam: searchParam || undefined }), [searchParam]);
-  const { data, isLoading, error, fetchNextPage, hasNextPage, isFetchingNextPage } = useTagsPageInfiniteQuery(args);
+  const list = useInfiniteRecords(useTagsPageInfiniteQuery(args), (page) => page.tags);
   const [deleteTag] = useDeleteTagMutation();
-  useEffect(() => {
-    if (error) toastError(error);
-  }, [error]);
-
-  const tags = flattenPages(data, (page) => page.tags);
-  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
 
   const actions = (tag: Tag) => (
-    <>
-      <Tooltip title={t('tags.actions.edit')}>
-        <IconButton size="small" aria-label={`${t('tags.actions.edit')}: ${tag.name}`} onClick={() => setEditing({ tag })}>
-          <EditIcon fontSize="small" />
-        </IconButton>
-      </Tooltip>
-      <Tooltip title={t('tags.actions.delete')}>
-        <IconButton size="small" aria-label={`${t('tags.actions.delete')}: ${tag.name}`} onClick={() => setDeleting(tag)}>
-          <DeleteOutlineIcon fontSize="small" color="error" />
-        </IconButton>
-      </Tooltip>
-    </>
+    <EditDeleteActions
+      name={tag.name}
+      editLabel={t('tags.actions.edit')}
+      onEdit={() => setEditing({ tag })}
+      deleteLabel={t('tags.actions.delete')}
+      onDelete={() => setDeleting(tag)}
+    />
   );
   const kanban = (tag: Tag) =>
     tag.kanban === 1 ? <Chip size="small" variant="outlined" color="primary" label={t('tags.kanban')} /> : null;
@@ -69,86 +34,60 @@ export default function TagsPage() {
   return (
     <RecordsPage
       title={t('tags.title')}
-      count={data?.pages[0]?.count}
+      count={list.count}
       search={{ value: search, onChange: setSearch, label: t('tags.search') }}
-      actions={
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing({ tag: null })}>
-          {t('tags.add')}
-        </Button>
-      }
+      actions={<AddRecordButton label={t('tags.add')} onClick={() => setEditing({ tag: null })} />}
     >
-      <ListStatus
-        loading={isLoading}
-        empty={!isLoading && tags.length === 0}
-        title={t('tags.empty.title')}
-        message={t('tags.empty.message')}
+      <RecordsList
+        records={list.records}
+        loading={list.loading}
+        more={list.more}
+        empty={{ title: t('tags.empty.title'), message: t('tags.empty.message') }}
+        label={t('tags.title')}
+        columns={[
+          { label: t('tags.columns.name') },
+          { label: t('tags.columns.contacts'), align: 'center' },
+          { label: t('tags.columns.tickets'), align: 'center' },
+          { label: t('tags.columns.kanban'), align: 'center' },
+        ]}
+        actionsLabel={t('tags.columns.actions')}
+        renderCard={(tag) => (
+          <RecordCard sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+            <Box sx={{ flex: 1, minWidth: 0 }}>
+              <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center' }}>
+                <TagChip name={tag.name} color={tag.color} />
+                {kanban(tag)}
+              </Box>
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+                {t('tags.counts', { contacts: tag.contactsCount ?? 0, tickets: tag.ticketsCount ?? 0 })}
+              </Typography>
+            </Box>
+            {actions(tag)}
+          </RecordCard>
+        )}
+        renderCells={(tag) => (
+          <>
+            <TableCell>
+              <TagChip name={tag.name} color={tag.color} />
+            </TableCell>
+            <TableCell align="center">{tag.contactsCount ?? 0}</TableCell>
+            <TableCell align="center">{tag.ticketsCount ?? 0}</TableCell>
+            <TableCell align="center">{kanban(tag) ?? '—'}</TableCell>
+          </>
+        )}
+        renderActions={actions}
       />
-      {tags.length > 0 ? (
-        narrow ? (
-          <Stack spacing={1} sx={{ p: 1 }}>
-            {tags.map((tag) => (
-              <Card key={tag.id} variant="outlined">
-                <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 1.5, '&:last-child': { pb: 1.5 } }}>
-                  <Box sx={{ flex: 1, minWidth: 0 }}>
-                    <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center' }}>
-                      <TagChip name={tag.name} color={tag.color} />
-                      {kanban(tag)}
-                    </Box>
-                    <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-                      {t('tags.counts', { contacts: tag.contactsCount ?? 0, tickets: tag.ticketsCount ?? 0 })}
-                    </Typography>
-                  </Box>
-                  {actions(tag)}
-                </CardContent>
-              </Card>
-            ))}
-          </Stack>
-        ) : (
-          <Table size="small" stickyHeader aria-label={t('tags.title')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('tags.columns.name')}</TableCell>
-                <TableCell align="center">{t('tags.columns.contacts')}</TableCell>
-                <TableCell align="center">{t('tags.columns.tickets')}</TableCell>
-                <TableCell align="center">{t('tags.columns.kanban')}</TableCell>
-                <TableCell align="right">{t('tags.columns.actions')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {tags.map((tag) => (
-                <TableRow key={tag.id} hover>
-                  <TableCell>
-                    <TagChip name={tag.name} color={tag.color} />
-                  </TableCell>
-                  <TableCell align="center">{tag.contactsCount ?? 0}</TableCell>
-                  <TableCell align="center">{tag.ticketsCount ?? 0}</TableCell>
-                  <TableCell align="center">{kanban(tag) ?? '—'}</TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {actions(tag)}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )
-      ) : null}
-      <LoadMoreSentinel hasMore={Boolean(hasNextPage)} loading={isFetchingNextPage} onLoadMore={loadMore} />
 
       <TagModal open={Boolean(editing)} tag={editing?.tag} onClose={() => setEditing(null)} />
-      <ConfirmationModal
-        open={Boolean(deleting)}
+      <DeleteRecordConfirmation
+        record={deleting}
         title={t('tags.confirmDelete.title', { name: deleting?.name ?? '' })}
         onClose={() => setDeleting(null)}
-        onConfirm={() => {
-          if (!deleting) return;
-          deleteTag(deleting.id)
-            .unwrap()
-            .then(() => toast.success(t('tags.toasts.deleted')))
-            .catch(toastError);
-        }}
+        onDelete={(tag) => deleteTag(tag.id)}
+        deletedMessage={t('tags.toasts.deleted')}
       >
         {t('tags.confirmDelete.message')}
-      </ConfirmationModal>
+      </DeleteRecordConfirmation>
     </RecordsPage>
   );
 }

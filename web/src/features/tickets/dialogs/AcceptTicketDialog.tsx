@@ -1,21 +1,10 @@
 import { useState } from 'react';
-import {
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControl,
-  InputLabel,
-  MenuItem,
-  Select,
-  Typography,
-} from '@mui/material';
+import { Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../../app/hooks';
 import type { Ticket } from '../tickets.api';
 import { useTicketActions } from '../use-ticket-actions';
+import { QueueSelectField } from './QueueSelectField';
 
 /**
  * Accepting a ticket that has no queue (spec 1 §4): the user picks one of their queues; Start needs a queue. A user
@@ -53,21 +42,14 @@ export function AcceptTicketDialog(props: { open: boolean; onClose: () => void; 
             {t('tickets.accept.noQueues')}
           </Typography>
         ) : (
-          <FormControl fullWidth size="small">
-            <InputLabel id="accept-ticket-queue">{t('tickets.accept.queue')}</InputLabel>
-            <Select<number | ''>
-              labelId="accept-ticket-queue"
-              label={t('tickets.accept.queue')}
-              value={queueId}
-              onChange={(event) => setQueueId(event.target.value === '' ? '' : Number(event.target.value))}
-            >
-              {queues.map((queue) => (
-                <MenuItem key={queue.id} value={queue.id}>
-                  {queue.name}
-                </MenuItem>
-              ))}
-            </Select>
-          </FormControl>
+          <QueueSelectField
+            labelId="accept-ticket-queue"
+            label={t('tickets.accept.queue')}
+            size="small"
+            queues={queues}
+            value={queueId}
+            onChange={setQueueId}
+          />
         )}
       </DialogContent>
       <DialogActions>

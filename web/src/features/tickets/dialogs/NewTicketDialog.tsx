@@ -8,7 +8,6 @@ import {
   DialogContent,
   DialogTitle,
   FormControl,
-  FormHelperText,
   InputLabel,
   MenuItem,
   Select,
@@ -27,6 +26,7 @@ import { CONTACT_SEARCH_MIN } from '../../contacts/ContactPicker';
 import { useListContactsQuery, type Contact } from '../../contacts/contacts.api';
 import { isTicketAdmin } from '../ticket-permissions';
 import { useCreateTicketMutation } from '../tickets.api';
+import { QueueSelectField } from './QueueSelectField';
 import { useOpenTicketConflict } from './TicketAlreadyOpenDialog';
 
 type ContactOption = Pick<Contact, 'id' | 'name' | 'number'> | { id: 'new'; name: string; number: '' };
@@ -154,30 +154,19 @@ export function NewTicketDialog(props: { open: boolean; onClose: () => void; ini
                 />
               )}
             />
-            <FormControl size="small" fullWidth error={Boolean(errors.queue)}>
-              <InputLabel id="new-ticket-queue">{t('tickets.newTicket.queue')}</InputLabel>
-              <Select<number | ''>
-                labelId="new-ticket-queue"
-                label={t('tickets.newTicket.queue')}
-                value={queueId}
-                onChange={(event) => {
-                  setQueueId(event.target.value === '' ? '' : Number(event.target.value));
-                  setErrors((current) => ({ ...current, queue: undefined }));
-                }}
-              >
-                {admin ? (
-                  <MenuItem value="">
-                    <em>{t('tickets.queue.none')}</em>
-                  </MenuItem>
-                ) : null}
-                {queues.map((queue) => (
-                  <MenuItem key={queue.id} value={queue.id}>
-                    {queue.name}
-                  </MenuItem>
-                ))}
-              </Select>
-              {errors.queue ? <FormHelperText>{errors.queue}</FormHelperText> : null}
-            </FormControl>
+            <QueueSelectField
+              labelId="new-ticket-queue"
+              label={t('tickets.newTicket.queue')}
+              size="small"
+              error={errors.queue}
+              noneLabel={admin ? t('tickets.queue.none') : undefined}
+              queues={queues}
+              value={queueId}
+              onChange={(value) => {
+                setQueueId(value);
+                setErrors((current) => ({ ...current, queue: undefined }));
+              }}
+            />
             <FormControl size="small" fullWidth>
               <InputLabel id="new-ticket-connection">{t('tickets.newTicket.connection')}</InputLabel>
               <Select<number | ''>

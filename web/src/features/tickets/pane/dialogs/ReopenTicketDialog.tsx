@@ -1,17 +1,7 @@
 import { useEffect, useState } from 'react';
-import {
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControl,
-  InputLabel,
-  MenuItem,
-  Select,
-} from '@mui/material';
+import { Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { QueueSelectField } from '../../dialogs/QueueSelectField';
 import type { QueueOption } from '../pane.api';
 
 /** Spec 1 §4: reopening a ticket without a queue asks for one; the button waits for the choice. */
@@ -34,21 +24,13 @@ export function ReopenTicketDialog(props: {
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="reopen-title">
       <DialogTitle id="reopen-title">{t('ticketPane.reopen.title')}</DialogTitle>
       <DialogContent dividers>
-        <FormControl fullWidth>
-          <InputLabel id="reopen-queue-label">{t('ticketPane.reopen.queue')}</InputLabel>
-          <Select<number | ''>
-            labelId="reopen-queue-label"
-            label={t('ticketPane.reopen.queue')}
-            value={queueId}
-            onChange={(event) => setQueueId(event.target.value === '' ? '' : Number(event.target.value))}
-          >
-            {queues.map((queue) => (
-              <MenuItem key={queue.id} value={queue.id}>
-                {queue.name}
-              </MenuItem>
-            ))}
-          </Select>
-        </FormControl>
+        <QueueSelectField
+          labelId="reopen-queue-label"
+          label={t('ticketPane.reopen.queue')}
+          queues={queues}
+          value={queueId}
+          onChange={setQueueId}
+        />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('common.cancel')}</Button>

@@ -7,10 +7,6 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
-  FormControl,
-  InputLabel,
-  MenuItem,
-  Select,
   Stack,
   TextField,
   Typography,
@@ -19,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { toastError } from '../../../../app/errors';
 import { useListUsersQuery, type UserSummary } from '../../../users/users.api';
 import { useUpdateTicketMutation, type Ticket } from '../../tickets.api';
+import { QueueSelectField } from '../../dialogs/QueueSelectField';
 import { useQueueOptions } from '../use-queue-options';
 
 /** Spec 1 §5 user search starts at 3 typed characters. */
@@ -94,21 +91,14 @@ export function TransferTicketDialog(props: { open: boolean; onClose: () => void
             noOptionsText={search.trim().length < USER_SEARCH_MIN ? t('ticketPane.transfer.typeMore') : t('ticketPane.transfer.noUsers')}
             renderInput={(params) => <TextField {...params} label={t('ticketPane.transfer.user')} autoFocus />}
           />
-          <FormControl fullWidth disabled={queuesLoading || queues.length === 0}>
-            <InputLabel id="transfer-queue-label">{t('ticketPane.transfer.queue')}</InputLabel>
-            <Select<number | ''>
-              labelId="transfer-queue-label"
-              label={t('ticketPane.transfer.queue')}
-              value={queueId}
-              onChange={(event) => setQueueId(event.target.value === '' ? '' : Number(event.target.value))}
-            >
-              {queues.map((queue) => (
-                <MenuItem key={queue.id} value={queue.id}>
-                  {queue.name}
-                </MenuItem>
-              ))}
-            </Select>
-          </FormControl>
+          <QueueSelectField
+            labelId="transfer-queue-label"
+            label={t('ticketPane.transfer.queue')}
+            disabled={queuesLoading || queues.length === 0}
+            queues={queues}
+            value={queueId}
+            onChange={setQueueId}
+          />
           {!queuesLoading && !needsQueue ? (
             <Typography variant="body2" color="text.secondary">
               {t('ticketPane.transfer.noQueues')}
