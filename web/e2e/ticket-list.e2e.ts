@@ -203,6 +203,8 @@ describe('the tickets page', () => {
     await confirm.getByRole('button', { name: 'Não' }).click();
     await confirm.waitFor({ state: 'detached' });
     await card('Ana Visitante').waitFor();
+    // The speed-dial's menu has closed before it is opened again.
+    await page.getByRole('menuitem', { name: 'Fechar Todos' }).waitFor({ state: 'hidden' });
 
     await page.getByRole('button', { name: 'Ações de tickets' }).click();
     await page.getByRole('menuitem', { name: 'Fechar Todos' }).click();
