@@ -1,18 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newContext, NARROW, screenshot, signIn, WIDE } from './support/browser.js';
-import { ADMIN, startE2eServer, type E2eServer } from './support/server.js';
-
-/** Polls until the probe answers something other than undefined. */
-async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-}
+import { ADMIN, connectedWebchat, eventually, startE2eServer, type E2eServer } from './support/server.js';
 
 /** A website visitor writing through the webchat widget's HTTP API (plugins/channel-webchat/README.md). */
 class Visitor {
@@ -70,11 +59,7 @@ describe('the messages of a ticket', () => {
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startE2eServer(), launchBrowser()]);
-    const connection = await server.api('POST', '/whatsapp', { name: 'Site', channel: 'webchat' });
-    await eventually(async () => {
-      const list: { id: number; status: string }[] = await server.api('GET', '/whatsapp');
-      return list.find((candidate) => candidate.id === connection.id)?.status === 'CONNECTED' ? true : undefined;
-    });
+    const connection = await connectedWebchat(server);
     widgetToken = connection.token;
     visitor = new Visitor(server, widgetToken);
     await visitor.start('Maria Visitante');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newContext, screenshot, signIn } from './support/browser.js';
-import { ADMIN, startE2eServer, type E2eServer } from './support/server.js';
+import { ADMIN, connectedWebchat, eventually, startE2eServer, type E2eServer } from './support/server.js';
 
 /**
  * The whole conversation of issue 5, in the built product: a visitor writes through the webchat widget; the agent
@@ -19,16 +19,6 @@ describe('a webchat conversation from the first message to its rating', () => {
   const SECOND = { name: 'Bruna Atendente', email: 'bruna@switchboard.test', password: 'Bruna-e2e-123' };
   const VISITOR = 'Carlos Visitante';
 
-  async function until<T>(probe: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const value = await probe().catch(() => undefined);
-      if (value !== undefined) return value;
-      if (Date.now() > deadline) throw new Error('condition not met in time');
-      await new Promise((resolve) => setTimeout(resolve, 150));
-    }
-  }
-
   async function page(): Promise<Page> {
     const context = await newContext(browser);
     contexts.push(context);
@@ -38,12 +28,7 @@ describe('a webchat conversation from the first message to its rating', () => {
   beforeAll(async () => {
     [server, browser] = await Promise.all([startE2eServer(), launchBrowser()]);
     // Seeding as the super admin happens before any browser signs in as them (a sign-in ends older sessions).
-    const connection = await server.api('POST', '/whatsapp', { name: 'Site', channel: 'webchat' });
-    widgetToken = connection.token;
-    await until(async () => {
-      const list = await server.api<{ id: number; status: string }[]>('GET', '/whatsapp');
-      return list.find((entry) => entry.id === connection.id)?.status === 'CONNECTED' ? true : undefined;
-    });
+    widgetToken = (await connectedWebchat(server)).token;
     await server.api('POST', '/users', { ...SECOND, profile: 'user' });
     // Resolving may then carry a rating (spec 1 §5).
     await server.api('PUT', '/companySettings', { column: 'userRating', data: 'enabled' });
@@ -129,7 +114,7 @@ describe('a webchat conversation from the first message to its rating', () => {
     await agentPage.waitForURL(/\/tickets$/);
 
     const token = JSON.parse((await agentPage.evaluate(() => localStorage.getItem('token'))) ?? 'null') as string;
-    const ticket = await until(async () => {
+    const ticket = await eventually(async () => {
       const current = await server.api('GET', `/tickets/${ticketId}`, undefined, token);
       return current.status === 'closed' ? current : undefined;
     });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, newContext, NARROW, screenshot, signIn, WIDE } from './support/browser.js';
-import { ADMIN, startE2eServer, type E2eServer } from './support/server.js';
+import { ADMIN, connectedWebchat, eventually, startE2eServer, type E2eServer } from './support/server.js';
 
 /**
  * The ticket pane (spec 1 §2 header, dialogs and contact drawer; §4 transitions) against the real server: a webchat
@@ -15,23 +15,9 @@ describe('the ticket pane', () => {
   let agent: { id: number; name: string };
   const VISITOR = 'Maria Visitante';
 
-  async function until<T>(probe: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const value = await probe().catch(() => undefined);
-      if (value !== undefined) return value;
-      if (Date.now() > deadline) throw new Error('condition not met in time');
-      await new Promise((resolve) => setTimeout(resolve, 150));
-    }
-  }
-
   /** A pending ticket from a webchat visitor (plugins/channel-webchat/README.md widget HTTP API). */
   async function seedTicket(): Promise<{ id: number; uuid: string }> {
-    const connection = await server.api('POST', '/whatsapp', { name: 'Site', channel: 'webchat' });
-    await until(async () => {
-      const list = await server.api<{ id: number; status: string }[]>('GET', '/whatsapp');
-      return list.find((entry) => entry.id === connection.id)?.status === 'CONNECTED' ? true : undefined;
-    });
+    const connection = await connectedWebchat(server);
     const widget = `${server.url}/widget/${connection.token}`;
     const session = await (
       await fetch(`${widget}/sessions`, {
@@ -46,7 +32,7 @@ describe('the ticket pane', () => {
       body: JSON.stringify({ body: 'Olá, preciso de ajuda com meu pedido' }),
     });
     expect(sent.status).toBe(200);
-    return until(async () => {
+    return eventually(async () => {
       const { tickets } = await server.api('GET', '/tickets?status=pending&showAll=true');
       return tickets.find((entry: any) => entry.whatsappId === connection.id);
     });
@@ -181,7 +167,7 @@ describe('the ticket pane', () => {
     await page.getByRole('option', { name: agent.name }).click();
     await ok.click();
     await page.waitForURL(/\/tickets$/);
-    const stored = await until(async () => {
+    const stored = await eventually(async () => {
       const current = await api('GET', `/tickets/${ticket.id}`);
       return current.userId === agent.id ? current : undefined;
     });

@@ -110,3 +110,24 @@ export async function startE2eServer(extraEnv: Record<string, string> = {}): Pro
   };
   return server;
 }
+
+/** Polls until the probe answers something other than undefined; a probe that throws counts as not yet. */
+export async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe().catch(() => undefined);
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+}
+
+/** A webchat connection created as the super admin, once its session is CONNECTED; answers its id and widget token. */
+export async function connectedWebchat(server: E2eServer, name = 'Site'): Promise<{ id: number; token: string }> {
+  const connection = await server.api<{ id: number; token: string }>('POST', '/whatsapp', { name, channel: 'webchat' });
+  await eventually(async () => {
+    const list = await server.api<{ id: number; status: string }[]>('GET', '/whatsapp');
+    return list.find((entry) => entry.id === connection.id)?.status === 'CONNECTED' ? true : undefined;
+  });
+  return connection;
+}

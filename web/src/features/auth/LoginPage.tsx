@@ -4,9 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import * as yup from 'yup';
-import { Button, CircularProgress, Link, Stack, TextField, Typography } from '@mui/material';
+import { Link, Stack, TextField } from '@mui/material';
 import { useLoginMutation } from './auth.api';
 import { authErrorText } from './auth-errors';
+import { OtherPageLink, SubmitButton } from './AuthFormParts';
 import { AuthLayout } from './AuthLayout';
 import { fieldProps } from './form-field';
 import { PasswordField } from './PasswordField';
@@ -57,22 +58,8 @@ export default function LoginPage() {
             {t('auth.login.forgotPassword')}
           </Link>
         </Stack>
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          disabled={formik.isSubmitting}
-          startIcon={formik.isSubmitting ? <CircularProgress size={18} color="inherit" /> : undefined}
-          fullWidth
-        >
-          {t('auth.login.submit')}
-        </Button>
-        <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
-          {t('auth.login.noAccount')}{' '}
-          <Link component={RouterLink} to="/signup">
-            {t('auth.login.signup')}
-          </Link>
-        </Typography>
+        <SubmitButton busy={formik.isSubmitting}>{t('auth.login.submit')}</SubmitButton>
+        <OtherPageLink lead={t('auth.login.noAccount')} label={t('auth.login.signup')} to="/signup" />
       </Stack>
     </AuthLayout>
   );

@@ -4,9 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import * as yup from 'yup';
-import { Button, CircularProgress, Link, Stack, Step, StepLabel, Stepper, TextField, Typography } from '@mui/material';
+import { Button, Link, Stack, Step, StepLabel, Stepper, TextField, Typography } from '@mui/material';
 import { useResetPasswordMutation, useSendRecoveryCodeMutation, useVerifyRecoveryCodeMutation } from './auth.api';
 import { authErrorText, serverError } from './auth-errors';
+import { SubmitButton } from './AuthFormParts';
 import { AuthLayout } from './AuthLayout';
 import { fieldProps } from './form-field';
 import { PasswordField } from './PasswordField';
@@ -43,21 +44,6 @@ function useDelayedLogin() {
       timer.current = setTimeout(() => navigate('/login', { replace: true }), ms);
     },
   };
-}
-
-function SubmitButton({ busy, disabled, children }: { busy: boolean; disabled?: boolean; children: string }) {
-  return (
-    <Button
-      type="submit"
-      variant="contained"
-      size="large"
-      disabled={busy || disabled}
-      startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}
-      fullWidth
-    >
-      {children}
-    </Button>
-  );
 }
 
 export default function RecoveryPage() {

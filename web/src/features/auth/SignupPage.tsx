@@ -1,26 +1,13 @@
 import { useMemo } from 'react';
 import { useFormik } from 'formik';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import * as yup from 'yup';
-import {
-  Alert,
-  Box,
-  Button,
-  Checkbox,
-  CircularProgress,
-  FormControlLabel,
-  FormHelperText,
-  Link,
-  ListItemText,
-  MenuItem,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Checkbox, FormControlLabel, FormHelperText, ListItemText, MenuItem, Stack, TextField } from '@mui/material';
 import { usePublicPlansQuery, useSignupMutation, type PublicPlan } from './auth.api';
 import { authErrorText, serverError } from './auth-errors';
+import { OtherPageLink, SubmitButton } from './AuthFormParts';
 import { AuthLayout } from './AuthLayout';
 import { fieldProps } from './form-field';
 import { PasswordField } from './PasswordField';
@@ -183,22 +170,8 @@ export default function SignupPage() {
           />
           {termsError && <FormHelperText error>{termsError}</FormHelperText>}
         </Box>
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          disabled={formik.isSubmitting}
-          startIcon={formik.isSubmitting ? <CircularProgress size={18} color="inherit" /> : undefined}
-          fullWidth
-        >
-          {t('auth.signup.submit')}
-        </Button>
-        <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
-          {t('auth.signup.haveAccount')}{' '}
-          <Link component={RouterLink} to="/login">
-            {t('auth.signup.login')}
-          </Link>
-        </Typography>
+        <SubmitButton busy={formik.isSubmitting}>{t('auth.signup.submit')}</SubmitButton>
+        <OtherPageLink lead={t('auth.signup.haveAccount')} label={t('auth.signup.login')} to="/login" />
       </Stack>
     </AuthLayout>
   );

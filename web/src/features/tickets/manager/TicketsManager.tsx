@@ -39,6 +39,13 @@ import { noFilters, TicketFilters, type AdvancedFilters } from './TicketFilters'
 import { QueueSelect } from './QueueSelect';
 
 type TopTab = 'open' | 'closed' | 'search';
+
+/** The manager's top tabs (spec 1 §2): open, closed, search. */
+const TOP_TABS: { value: TopTab; Icon: typeof SearchIcon }[] = [
+  { value: 'open', Icon: MoveToInboxIcon },
+  { value: 'closed', Icon: CheckBoxIcon },
+  { value: 'search', Icon: SearchIcon },
+];
 type OpenTab = 'open' | 'pending' | 'group';
 
 /** The count of a list, from its first page (kept current by the live updates). */
@@ -152,27 +159,16 @@ export function TicketsManager(props: { selectedUuid?: string }) {
       sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0, overflow: 'hidden', position: 'relative' }}
     >
       <Tabs value={tab} onChange={(_event, value: TopTab) => setTab(value)} variant="fullWidth" aria-label={t('tickets.manager.tabsLabel')}>
-        <Tab
-          value="open"
-          icon={<MoveToInboxIcon fontSize="small" />}
-          iconPosition="start"
-          label={t('tickets.manager.tabs.open')}
-          sx={{ minHeight: 48 }}
-        />
-        <Tab
-          value="closed"
-          icon={<CheckBoxIcon fontSize="small" />}
-          iconPosition="start"
-          label={t('tickets.manager.tabs.closed')}
-          sx={{ minHeight: 48 }}
-        />
-        <Tab
-          value="search"
-          icon={<SearchIcon fontSize="small" />}
-          iconPosition="start"
-          label={t('tickets.manager.tabs.search')}
-          sx={{ minHeight: 48 }}
-        />
+        {TOP_TABS.map(({ value, Icon }) => (
+          <Tab
+            key={value}
+            value={value}
+            icon={<Icon fontSize="small" />}
+            iconPosition="start"
+            label={t(`tickets.manager.tabs.${value}`)}
+            sx={{ minHeight: 48 }}
+          />
+        ))}
       </Tabs>
 
       <Box sx={{ position: 'relative', display: 'flex', alignItems: 'center', gap: 0.5, px: 1, pt: 1, pb: 0.5, pr: 7 }}>
