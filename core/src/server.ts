@@ -25,6 +25,7 @@ import { BackgroundWorker } from './platform/background-worker.js';
 import { createPorts, type Ports } from './platform/ports.js';
 import { Tenancy } from './platform/tenancy.js';
 import { Config, Logger } from './platform/tokens.js';
+import { Clock, systemClock } from './platform/clock.js';
 import { coreModules } from './modules/index.js';
 import { FirstStart } from './modules/companies/first-start.service.js';
 import { SessionManager } from './modules/connections/session-manager.js';
@@ -90,6 +91,7 @@ async function listen(options: ServerOptions, ports: Ports, secret: string, logg
 
   const container = new Container({ defaultScope: 'Singleton' });
   container.bind(Config).toConstantValue(config);
+  container.bind(Clock).toConstantValue(systemClock);
   container.bind(Logger).toConstantValue(logger);
   container.bind(Database).toConstantValue(ports.database);
   container.bind(JobQueue).toConstantValue(ports.jobQueue);

@@ -19,6 +19,7 @@ import { schedulesModule } from './schedules/schedules.module.js';
 import { ticketNotesModule } from './ticket-notes/ticket-notes.module.js';
 import { ticketsModule } from './tickets/tickets.module.js';
 import { dashboardModule } from './dashboard/dashboard.module.js';
+import { routingModule } from './routing/routing.module.js';
 
 /** Every core domain module, each one ContainerModule (DESIGN §8.3). */
 export const coreModules: ContainerModule[] = [
@@ -30,6 +31,7 @@ export const coreModules: ContainerModule[] = [
   helpsModule,
   settingsModule,
   conversationsModule,
+  routingModule,
   messagesModule,
   connectionsModule,
   quickMessagesModule,

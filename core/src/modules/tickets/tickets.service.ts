@@ -11,6 +11,7 @@ import { ConnectionModel } from '../connections/connection.model.js';
 import { OutboundMessages } from '../messages/outbound-messages.js';
 import { TicketEvents } from '../realtime/ticket-audience.js';
 import { TicketModel } from './ticket.model.js';
+import { TicketTransitionListeners, type TicketTransition, type TicketTransitionListener } from './ticket-lifecycle.js';
 import { TicketLogs } from './ticket-logs.js';
 import { TICKET_NOT_FOUND, TicketSearch } from './ticket-search.service.js';
 import { planTransition, type TransitionPlan } from './ticket-transitions.js';
@@ -27,6 +28,16 @@ interface TicketSettings {
   requiredTag: boolean;
   sendFarewellWaitingTicket: boolean;
   sendMsgTransfTicket: boolean;
+}
+
+interface ClosedRow {
+  id: number;
+  status: string;
+  queue_id: number | null;
+  user_id: number | null;
+  is_group: boolean;
+  contact_id: number;
+  whatsapp_id: number | null;
 }
 
 /** The holder of an active ticket, as the ERR_OTHER_OPEN_TICKET conflict names it (spec 1 §8). */
@@ -52,6 +63,7 @@ export class TicketsService {
     @inject(TicketLogs) private readonly logs: TicketLogs,
     @inject(TicketEvents) private readonly events: TicketEvents,
     @inject(Logger) private readonly logger: Logger,
+    @inject(TicketTransitionListeners) private readonly listeners: TicketTransitionListener[],
     // Bound by the messages module; optional so that this module starts (and refuses nothing) without it.
     @inject(OutboundMessages) @optional() private readonly outbound?: OutboundMessages,
   ) {}
@@ -167,6 +179,22 @@ export class TicketsService {
     this.events.ticketChanged(after, { action: 'update', ticket: view }, before);
     if (outcome.readsMessages) this.events.ticketChanged(after, { action: 'updateUnread', ticketId });
     await this.sendAutomaticMessages({ auth, before, after, plan, view, settings, sendFarewellMessage: input.sendFarewellMessage });
+    await this.tellListeners({
+      companyId,
+      ticketId,
+      kind: plan.kind,
+      before: { status: before.status, userId: before.userId, queueId: before.queueId },
+      after: {
+        status: after.status,
+        userId: after.userId,
+        queueId: after.queueId,
+        contactId: after.contactId,
+        whatsappId: after.whatsappId,
+        isGroup: after.isGroup,
+      },
+      actorUserId: auth.userId,
+      quiet: input.sendFarewellMessage === false,
+    });
     return view;
   }
 
@@ -207,9 +235,17 @@ export class TicketsService {
         });
       }
       const now = new Date();
-      const rows: { id: number; queue_id: number | null; user_id: number | null; is_group: boolean }[] = await query
-        .update({ status: 'closed', closed_at: now, updated_at: now })
-        .returning(['id', 'queue_id', 'user_id', 'is_group']);
+      // Read (and lock) first: the listeners are told the status each ticket had.
+      const rows: ClosedRow[] = await query
+        .forUpdate()
+        .select('id', 'status', 'queue_id', 'user_id', 'is_group', 'contact_id', 'whatsapp_id');
+      await trx
+        .connection('tickets')
+        .whereIn(
+          'id',
+          rows.map((row) => row.id),
+        )
+        .update({ status: 'closed', closed_at: now, updated_at: now });
       await this.logs.write(
         trx.connection,
         companyId,
@@ -219,11 +255,27 @@ export class TicketsService {
     });
     const ticketIds = closed.map((row) => row.id).sort((a, b) => a - b);
     for (const row of closed) {
+      await this.tellListeners({
+        companyId,
+        ticketId: row.id,
+        kind: 'resolve',
+        before: { status: row.status, userId: row.user_id, queueId: row.queue_id },
+        after: {
+          status: 'closed',
+          userId: row.user_id,
+          queueId: row.queue_id,
+          contactId: row.contact_id,
+          whatsappId: row.whatsapp_id,
+          isGroup: row.is_group,
+        },
+        actorUserId: auth.userId,
+        quiet: true,
+      });
       // Closed from open, pending or group: reach whoever could see it in the state it left.
       this.events.ticketDeleted({
         id: row.id,
         companyId,
-        status: row.is_group ? 'group' : 'open',
+        status: row.status,
         queueId: row.queue_id,
         userId: row.user_id,
       });
@@ -232,6 +284,16 @@ export class TicketsService {
   }
 
   // --- helpers ---
+
+  private async tellListeners(transition: TicketTransition): Promise<void> {
+    for (const listener of this.listeners) {
+      try {
+        await listener.afterTransition(transition);
+      } catch (error) {
+        this.logger.warn({ err: error, listener: listener.name, ticketId: transition.ticketId }, 'ticket transition listener failed');
+      }
+    }
+  }
 
   /** The active ticket of a contact on a connection (optionally other than `exceptId`), with its holder. */
   private async activeTicketOf(

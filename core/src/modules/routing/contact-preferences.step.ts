@@ -1,0 +1,92 @@
+import { inject, injectable, conversationSteps, type ConversationHandler, type InboundContext, type TicketRecord } from '@switchboard/sdk';
+import { Database } from '../../platform/database/database.js';
+import { RoutedTickets } from './routed-tickets.js';
+import { RoutingSettings } from './routing-settings.js';
+
+/** Statuses in which the ticket waits for the contact's answer to a question of ours (consent, rating). */
+const AWAITING_ANSWER = ['lgpd', 'nps'];
+
+/** A contact's message on imported history, or one we sent from the phone, is no routing matter. */
+export function isContactsLiveMessage(ctx: InboundContext): boolean {
+  return !ctx.event.history && !ctx.event.fromMe;
+}
+
+/** Whether routing may talk to this message's contact (contacts.disable_bot, set by ContactPreferencesStep). */
+export function botMayAnswer(ctx: InboundContext): boolean {
+  return ctx.state.botDisabled !== true && ctx.contact?.disableBot !== true;
+}
+
+/**
+ * Runs between the contact (200) and ticket (300) steps. It tells later steps whether the contact turned the bot
+ * off (`ctx.state.botDisabled`: no LGPD question, menu, rating request or inactivity message for them), and hands on
+ * the ticket that waits for the contact's answer (status 'lgpd' or 'nps'), which the ticket step would otherwise
+ * not see (those statuses are not active ones) and replace by a new ticket.
+ */
+@injectable()
+export class ContactPreferencesStep implements ConversationHandler {
+  readonly name = 'contactPreferences';
+  readonly order = conversationSteps.contact + 50;
+
+  constructor(@inject(Database) private readonly database: Database) {}
+
+  async handle(ctx: InboundContext, next: () => Promise<void>): Promise<void> {
+    if (ctx.event.history || !ctx.contact) return next();
+    if (ctx.contact.disableBot) ctx.state.botDisabled = true;
+    if (!ctx.state.activeTicket && !ctx.event.fromMe) {
+      const waiting = await this.database
+        .knex('tickets')
+        .where({ contact_id: ctx.contact.id, whatsapp_id: ctx.connection.id })
+        .whereIn('status', AWAITING_ANSWER)
+        .orderBy('id', 'desc')
+        .first('id', 'uuid', 'company_id', 'status', 'contact_id', 'whatsapp_id', 'queue_id', 'user_id', 'is_group');
+      if (waiting) ctx.state.activeTicket = awaitingTicket(waiting);
+    }
+    await next();
+  }
+}
+
+function awaitingTicket(row: Record<string, any>): TicketRecord {
+  return {
+    id: row.id,
+    uuid: row.uuid,
+    companyId: row.company_id,
+    status: row.status,
+    contactId: row.contact_id,
+    whatsappId: row.whatsapp_id,
+    queueId: row.queue_id,
+    userId: row.user_id,
+    isGroup: row.is_group,
+  };
+}
+
+/** The automatic answer to an audio the company or the contact does not take (acceptAudioMessageContact). */
+export const AUDIO_REFUSED =
+  '*Mensagem Automática*:\nInfelizmente não conseguimos escutar nem enviar áudios por este canal de atendimento, por favor, envie uma mensagem de *texto*.';
+
+/**
+ * After the message is stored: an audio from a contact whose company (acceptAudioMessageContact) or own flag
+ * (contacts.accept_audio_message) refuses audios gets the automatic answer; the audio stays stored and the chain
+ * goes on. This notice follows only its own two settings, not disable_bot: it tells what the channel can take.
+ */
+@injectable()
+export class AudioMessagesStep implements ConversationHandler {
+  readonly name = 'audioMessages';
+  readonly order = conversationSteps.message + 50;
+
+  constructor(
+    @inject(Database) private readonly database: Database,
+    @inject(RoutingSettings) private readonly settings: RoutingSettings,
+    @inject(RoutedTickets) private readonly tickets: RoutedTickets,
+  ) {}
+
+  async handle(ctx: InboundContext, next: () => Promise<void>): Promise<void> {
+    if (isContactsLiveMessage(ctx) && ctx.event.mediaType === 'audio' && ctx.contact && ctx.ticket && !ctx.ticket.isGroup) {
+      const { company } = await this.settings.forMessage(ctx);
+      const contact = await this.database.knex('contacts').where('id', ctx.contact.id).first('accept_audio_message');
+      if (!company.acceptAudioMessageContact || contact?.accept_audio_message === false) {
+        await this.tickets.say({ companyId: ctx.connection.companyId, ticketId: ctx.ticket.id, body: AUDIO_REFUSED });
+      }
+    }
+    await next();
+  }
+}

@@ -1,0 +1,33 @@
+import { inject, injectable } from '@switchboard/sdk';
+import { Database } from '../../platform/database/database.js';
+import { RoutedTickets, type RoutedTicket } from './routed-tickets.js';
+
+/** The automatic notice of sendQueuePosition (pt-BR, the product's texts). */
+export function queuePositionNotice(position: number): string {
+  return `*Mensagem Automática*:\nVocê está na posição *${position}* da fila de atendimento. Aguarde, já vamos te atender!`;
+}
+
+/** Tells a waiting contact where it stands: its rank among the queue's pending tickets without user, oldest first. */
+@injectable()
+export class QueuePosition {
+  constructor(
+    @inject(Database) private readonly database: Database,
+    @inject(RoutedTickets) private readonly tickets: RoutedTickets,
+  ) {}
+
+  async of(ticket: RoutedTicket): Promise<number> {
+    const row = await this.database
+      .knex('tickets')
+      .where({ company_id: ticket.company_id, queue_id: ticket.queue_id, status: 'pending' })
+      .whereNull('user_id')
+      .where('id', '<=', ticket.id)
+      .count<{ count: string | number }[]>('* as count')
+      .first();
+    return Number(row?.count ?? 1);
+  }
+
+  async tell(ticket: RoutedTicket): Promise<void> {
+    const position = await this.of(ticket);
+    await this.tickets.say({ companyId: ticket.company_id, ticketId: ticket.id, body: queuePositionNotice(position) });
+  }
+}

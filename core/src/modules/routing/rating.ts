@@ -1,0 +1,162 @@
+import { inject, injectable, conversationSteps, type ConversationHandler, type InboundContext } from '@switchboard/sdk';
+import { Clock } from '../../platform/clock.js';
+import { Database } from '../../platform/database/database.js';
+import type { TicketTransition, TicketTransitionListener } from '../tickets/ticket-lifecycle.js';
+import { isContactsLiveMessage } from './contact-preferences.step.js';
+import { ConversationClosing } from './conversation-closing.js';
+import { ConversationTimers, type ConversationTimer, type ConversationTimerHandler } from './conversation-timers.js';
+import { RoutedTickets, type RoutingChange } from './routed-tickets.js';
+import { RoutingSettings } from './routing-settings.js';
+
+export const RATING_SCALE = 'Digite uma nota de *1* a *5* para avaliar nosso atendimento (1 = péssimo, 5 = excelente).';
+const EXPIRE_NPS = 'expireNps';
+
+/** What decides whether a resolved ticket asks for a rating instead of saying goodbye at once. */
+export interface ResolvedTicket {
+  companyId: number;
+  whatsappId: number | null;
+  contactId: number;
+  /** The attendant the rating is about. */
+  userId: number | null;
+  isGroup: boolean;
+  /** The status before the resolve: only an attended (open) ticket is rated, never one closed from 'nps' again. */
+  statusBefore: string;
+  /** Closed without the automatic messages. */
+  quiet: boolean;
+}
+
+/**
+ * The rating request (company userRating, connection ratingMessage, expiresTicketNPS, maxUseBotQueuesNPS). A normal
+ * resolve of an attended, non-group ticket, with a rating message set and the bot allowed for the contact, sends the
+ * rating message with the 1..5 scale and leaves the ticket in status 'nps'. The answer stores user_ratings for the
+ * ticket's user and closes the ticket with the connection's complationMessage (so the farewell comes after the
+ * rating, and TicketsService does not send its own); an invalid answer repeats the question, and at
+ * maxUseBotQueuesNPS invalid answers the ticket closes without a rating (with the farewell, the contact is there).
+ * The 'expireNps' timer (expiresTicketNPS minutes) closes an unanswered request without a word.
+ */
+@injectable()
+export class RatingRequests {
+  constructor(
+    @inject(Database) private readonly database: Database,
+    @inject(RoutingSettings) private readonly settings: RoutingSettings,
+    @inject(RoutedTickets) private readonly tickets: RoutedTickets,
+    @inject(ConversationTimers) private readonly timers: ConversationTimers,
+    @inject(ConversationClosing) private readonly closing: ConversationClosing,
+    @inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  /** Whether this resolve starts the rating flow (TicketsService then leaves the farewell to it). */
+  async takesOver(ticket: ResolvedTicket): Promise<boolean> {
+    if (ticket.quiet || ticket.isGroup || !ticket.userId || !ticket.whatsappId || ticket.statusBefore !== 'open') return false;
+    const [company, connection, contact] = await Promise.all([
+      this.settings.company(ticket.companyId),
+      this.settings.connection(ticket.whatsappId),
+      this.database.knex('contacts').where('id', ticket.contactId).first('disable_bot'),
+    ]);
+    return company.userRating && connection.ratingMessage.trim() !== '' && contact?.disable_bot !== true;
+  }
+
+  /** After the resolve: the question, status 'nps', and the expiry timer. */
+  async request(options: { companyId: number; ticketId: number; whatsappId: number }): Promise<void> {
+    const { companyId, ticketId } = options;
+    const connection = await this.settings.connection(options.whatsappId);
+    const now = this.clock.now();
+    const columns = { status: 'nps', nps_sent_at: now, amount_used_bot_queues_nps: 0, closed_at: null };
+    await this.tickets.change({ companyId, ticketId, columns: columns as RoutingChange['columns'] });
+    await this.tickets.say({ companyId, ticketId, body: ratingQuestion(connection.ratingMessage) });
+    if (connection.expiresTicketNps > 0) {
+      await this.timers.set({ companyId, ticketId, kind: EXPIRE_NPS, inMs: connection.expiresTicketNps * 60_000 });
+    }
+  }
+
+  /** The contact's answer to the rating request. */
+  async answer(options: { companyId: number; ticketId: number; whatsappId: number; reply: string }): Promise<void> {
+    const { companyId, ticketId } = options;
+    const ticket = await this.tickets.read(ticketId);
+    if (!ticket || ticket.status !== 'nps') return;
+    const connection = await this.settings.connection(options.whatsappId);
+    const farewell = connection.complationMessage;
+    const rate = /^[1-5]$/.test(options.reply.trim()) ? Number(options.reply.trim()) : undefined;
+    if (rate) {
+      await this.database
+        .knex('user_ratings')
+        .insert({ company_id: companyId, ticket_id: ticketId, user_id: ticket.user_id, rate });
+      await this.closing.close({ companyId, ticketId, fromStatuses: ['nps'], lastWords: farewell });
+      return;
+    }
+    const [counted] = await this.database
+      .knex('tickets')
+      .where({ id: ticketId, status: 'nps' })
+      .increment('amount_used_bot_queues_nps', 1)
+      .returning('amount_used_bot_queues_nps');
+    const attempts = Number((counted as { amount_used_bot_queues_nps?: number } | undefined)?.amount_used_bot_queues_nps ?? 0);
+    if (attempts >= connection.maxUseBotQueuesNps) {
+      await this.closing.close({ companyId, ticketId, fromStatuses: ['nps'], lastWords: farewell });
+      return;
+    }
+    await this.tickets.say({ companyId, ticketId, body: ratingQuestion(connection.ratingMessage) });
+  }
+
+  /** The request went unanswered for expiresTicketNPS minutes. */
+  async expire(timer: ConversationTimer): Promise<void> {
+    await this.closing.close({ companyId: timer.companyId, ticketId: timer.ticketId, fromStatuses: ['nps'] });
+  }
+}
+
+function ratingQuestion(ratingMessage: string): string {
+  return `${ratingMessage.trim()}\n\n${RATING_SCALE}`;
+}
+
+/** Starts the rating request after a resolve that qualifies. */
+@injectable()
+export class RatingRequestListener implements TicketTransitionListener {
+  readonly name = 'ratingRequest';
+
+  constructor(@inject(RatingRequests) private readonly ratings: RatingRequests) {}
+
+  async afterTransition(transition: TicketTransition): Promise<void> {
+    const { after } = transition;
+    if (transition.kind !== 'resolve' || after.status !== 'closed' || !after.whatsappId) return;
+    const rated = await this.ratings.takesOver({
+      companyId: transition.companyId,
+      whatsappId: after.whatsappId,
+      contactId: after.contactId,
+      userId: after.userId ?? transition.before.userId,
+      isGroup: after.isGroup,
+      statusBefore: transition.before.status,
+      quiet: transition.quiet,
+    });
+    if (rated) await this.ratings.request({ companyId: transition.companyId, ticketId: transition.ticketId, whatsappId: after.whatsappId });
+  }
+}
+
+/** The contact's message on a ticket waiting for a rating is the answer; nothing else routes it. */
+@injectable()
+export class RatingStep implements ConversationHandler {
+  readonly name = 'rating';
+  readonly order = conversationSteps.rating;
+
+  constructor(@inject(RatingRequests) private readonly ratings: RatingRequests) {}
+
+  async handle(ctx: InboundContext, next: () => Promise<void>): Promise<void> {
+    if (!isContactsLiveMessage(ctx) || ctx.ticket?.status !== 'nps') return next();
+    await this.ratings.answer({
+      companyId: ctx.connection.companyId,
+      ticketId: ctx.ticket.id,
+      whatsappId: ctx.connection.id,
+      reply: ctx.event.body ?? '',
+    });
+  }
+}
+
+/** Closes a rating request nobody answered. */
+@injectable()
+export class NpsExpiryHandler implements ConversationTimerHandler {
+  readonly kind = EXPIRE_NPS;
+
+  constructor(@inject(RatingRequests) private readonly ratings: RatingRequests) {}
+
+  fire(timer: ConversationTimer): Promise<void> {
+    return this.ratings.expire(timer);
+  }
+}

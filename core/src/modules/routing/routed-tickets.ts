@@ -1,0 +1,96 @@
+import { inject, injectable, optional } from '@switchboard/sdk';
+import { Database } from '../../platform/database/database.js';
+import { Logger } from '../../platform/tokens.js';
+import { Tenancy } from '../../platform/tenancy.js';
+import { OutboundMessages } from '../messages/outbound-messages.js';
+import { audienceOf, TicketEvents } from '../realtime/ticket-audience.js';
+import { TicketModel } from '../tickets/ticket.model.js';
+import { TicketLogs, type TicketLogType } from '../tickets/ticket-logs.js';
+import { TicketViews } from '../tickets/ticket-views.js';
+
+/** The columns routing reads and writes on a ticket: its place in the bot's conversation lives in the row. */
+export interface RoutedTicket {
+  id: number;
+  company_id: number;
+  status: string;
+  queue_id: number | null;
+  user_id: number | null;
+  whatsapp_id: number | null;
+  contact_id: number;
+  is_group: boolean;
+  /** The bot is talking: the contact's next message answers the menu it sent. */
+  is_bot: boolean;
+  /** The chatbot option whose sub-options were listed last (null: the queue's top level). */
+  chatbot_id: number | null;
+  amount_used_bot_queues: number;
+  use_integration: boolean;
+  is_out_of_hour: boolean;
+}
+
+/** A change routing makes to a ticket, in column names, with the log row it writes. */
+export interface RoutingChange {
+  companyId: number;
+  ticketId: number;
+  columns: Partial<Omit<RoutedTicket, 'id' | 'company_id'>> & { integration_id?: number | null; closed_at?: Date | null };
+  log?: { type: TicketLogType; userId: number | null; queueId: number | null };
+}
+
+/**
+ * Reads and changes tickets on routing's behalf: each change is logged and announced like an agent's change (the
+ * ticket's old audience is told it left), and the messages routing sends go out as the system (userId null).
+ */
+@injectable()
+export class RoutedTickets {
+  constructor(
+    @inject(Database) private readonly database: Database,
+    @inject(Tenancy) private readonly tenancy: Tenancy,
+    @inject(TicketLogs) private readonly logs: TicketLogs,
+    @inject(TicketViews) private readonly views: TicketViews,
+    @inject(TicketEvents) private readonly events: TicketEvents,
+    @inject(Logger) private readonly logger: Logger,
+    @inject(OutboundMessages) @optional() private readonly outbound?: OutboundMessages,
+  ) {}
+
+  async read(ticketId: number): Promise<RoutedTicket | undefined> {
+    return (await this.database.knex('tickets').where('id', ticketId).first()) as RoutedTicket | undefined;
+  }
+
+  async change(change: RoutingChange): Promise<RoutedTicket> {
+    const { companyId, ticketId } = change;
+    const { before, after } = await this.tenancy.transaction(companyId, async (trx) => {
+      const knex = trx.connection;
+      const previous = (await knex('tickets').where({ id: ticketId, company_id: companyId }).forUpdate().first()) as RoutedTicket;
+      const [updated] = (await knex('tickets')
+        .where({ id: ticketId, company_id: companyId })
+        .update({ ...change.columns, updated_at: new Date() })
+        .returning('*')) as RoutedTicket[];
+      if (change.log) await this.logs.write(knex, companyId, [{ ticketId, ...change.log }]);
+      return { before: previous, after: updated! };
+    });
+    const model = await this.tenancy.of(companyId).query<TicketModel>(TicketModel).findById(ticketId);
+    if (model) {
+      const view = await this.views.presentOne(companyId, model);
+      this.events.ticketChanged(audienceOf(after), { action: 'update', ticket: view }, audienceOf(before));
+    }
+    return after;
+  }
+
+  /** Sends a text (or a stored file) to the ticket's contact as the system; a failure is logged, not thrown. */
+  async say(options: {
+    companyId: number;
+    ticketId: number;
+    body: string;
+    storedMedia?: { path: string; fileName: string; mimeType: string; mediaType: string };
+  }): Promise<void> {
+    if (!options.body.trim() && !options.storedMedia) return;
+    if (!this.outbound) {
+      this.logger.warn({ ticketId: options.ticketId }, 'OutboundMessages is not bound: routing message not sent');
+      return;
+    }
+    try {
+      await this.outbound.send({ ...options, userId: null });
+    } catch (error) {
+      this.logger.warn({ err: error, ticketId: options.ticketId }, 'could not send a routing message');
+    }
+  }
+}
