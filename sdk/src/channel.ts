@@ -46,6 +46,11 @@ export interface InboundMessage {
   quotedExternalId?: string;
   vCard?: string;
   isForwarded?: boolean;
+  /**
+   * From the account's past (a history import), not live: core stores it once on the conversation's ticket (a new
+   * one marked imported) and runs no routing step, notification or unread count for it.
+   */
+  history?: boolean;
 }
 
 export type InboundEvent =
@@ -93,6 +98,25 @@ export interface PluginLogger {
   error(message: string, data?: Record<string, unknown>): void;
 }
 
+/** The history import a connection asks for (spec 2 §3: importOldMessages, importRecentMessages, importOldMessagesGroups). */
+export interface HistoryImportRequest {
+  /** The oldest message to import. */
+  from: Date;
+  /** The newest message to import; unset: up to the time the history arrives. */
+  until?: Date;
+  /** Group chats are imported too. */
+  groups: boolean;
+}
+
+/** How far a history import is: processed -1 while the channel prepares it; `done` once, when it has ended. */
+export interface HistoryImportProgress {
+  processed: number;
+  total: number;
+  /** The time of the last message processed. */
+  date?: Date;
+  done?: boolean;
+}
+
 /** What core gives a session: its connection, the way in for events, status reporting, a store, a logger. */
 export interface ChannelSessionContext {
   connection: ConnectionInfo;
@@ -101,6 +125,10 @@ export interface ChannelSessionContext {
   setStatus(status: ConnectionStatus, extra?: { qrcode?: string; number?: string }): Promise<void>;
   /** The current value of one of the company's setting options (spec 2 §3), e.g. acceptCallWhatsapp; read fresh. */
   companySetting(key: string): Promise<string | undefined>;
+  /** Set when the connection asks for its history to be imported; channels without history ignore it. */
+  historyImport?: HistoryImportRequest;
+  /** Reports a history import's progress (stored on the connection and announced to the company). */
+  importProgress?(progress: HistoryImportProgress): Promise<void>;
   store: PluginStore;
   log: PluginLogger;
 }

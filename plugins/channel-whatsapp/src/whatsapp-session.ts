@@ -1,9 +1,11 @@
 import type { ChannelSession, ChannelSessionContext, ContactRef, InboundEvent, OutboundMessage } from '@switchboard/sdk';
-import { DisconnectReason, downloadMediaMessage, proto, type BaileysEventMap, type WAMessageKey } from '@whiskeysockets/baileys';
+import { DisconnectReason, downloadMediaMessage, type BaileysEventMap, type WAMessageKey } from '@whiskeysockets/baileys';
 import { baileysLogger } from './baileys-logger.js';
+import { HistoryImport } from './history-import.js';
 import { InboundMessageMapper, type MediaDownloader } from './inbound-message.js';
 import { outboundContent } from './outbound-content.js';
 import { ReconnectBackoff, type BackoffOptions } from './reconnect-backoff.js';
+import { SentMessages } from './sent-messages.js';
 import { useStoreAuthState, type StoreAuthState } from './store-auth-state.js';
 import { addressToJid, isGroupJid, jidToAddress, personJid } from './whatsapp-address.js';
 import { baileysSocketFactory, type SocketFactory, type WhatsappSocket } from './whatsapp-socket.js';
@@ -12,8 +14,11 @@ import { acksOfReceipts, acksOfUpdates, callStatusOf } from './whatsapp-updates.
 /** Schedules fn after ms; returns a canceller. */
 export type Scheduler = (fn: () => void, ms: number) => () => void;
 
-/** Optional container binding: session options (a socket factory, a media downloader...) for tests or tuning. */
-export const WhatsappSessionOptions = Symbol('WhatsappSessionOptions');
+/**
+ * Optional container binding: session options (a socket factory, a media downloader...) for tests or tuning. A
+ * registered symbol, so that a test binding it from the plugin's source reaches the copy core's loader imported.
+ */
+export const WhatsappSessionOptions = Symbol.for('switchboard.whatsapp.WhatsappSessionOptions');
 export interface WhatsappSessionOptions {
   socketFactory?: SocketFactory;
   /** Media downloader; by default Baileys' downloadMediaMessage on the live socket. */
@@ -52,6 +57,9 @@ export class WhatsappSession implements ChannelSession {
   private readonly groupSubjects = new Map<string, string>();
   /** Ids of messages this session sent, to address reactions to them rightly. */
   private readonly sentIds = new Set<string>();
+  private readonly sent: SentMessages;
+  /** The connection's history import, when it asks for one. */
+  readonly history: HistoryImport | undefined;
 
   constructor(
     private readonly ctx: ChannelSessionContext,
@@ -80,6 +88,10 @@ export class WhatsappSession implements ChannelSession {
       resolveLid: (lid) => this.resolveLid(lid),
       groupSubject: (jid) => this.groupSubject(jid),
     });
+    this.sent = new SentMessages(ctx.store);
+    this.history = ctx.historyImport
+      ? new HistoryImport({ request: ctx.historyImport, ctx, mapper: this.mapper, schedule: this.schedule })
+      : undefined;
   }
 
   async start(): Promise<void> {
@@ -96,6 +108,7 @@ export class WhatsappSession implements ChannelSession {
     this.running = false;
     this.generation += 1;
     this.clearReconnect();
+    this.history?.pause();
     const socket = this.socket;
     this.socket = undefined;
     if (socket && options.logout)
@@ -112,7 +125,7 @@ export class WhatsappSession implements ChannelSession {
     const externalId = sent?.key.id;
     if (!externalId) throw new Error('WhatsApp did not return an id for the sent message');
     this.rememberSent(externalId);
-    if (sent.message) await this.keepSent(externalId, sent.message);
+    if (sent.message) await this.sent.keep(externalId, sent.message);
     return { externalId };
   }
 
@@ -180,7 +193,8 @@ export class WhatsappSession implements ChannelSession {
     const socket = this.factory({
       auth: this.auth.state,
       logger: baileysLogger(this.ctx.log),
-      getMessage: (key) => this.sentMessage(key.id),
+      getMessage: (key) => this.sent.find(key.id),
+      fullHistory: !!this.history,
     });
     this.socket = socket;
     this.listen(socket, generation);
@@ -225,6 +239,7 @@ export class WhatsappSession implements ChannelSession {
         if (call.status === 'offer' && !call.isGroup) await this.refuseCallWhenDisabled(socket, call.id, call.from, jid);
       }
     });
+    on('messaging-history.set', async (set) => this.history?.receive(set));
     on('groups.update', async (updates) => {
       for (const group of updates) if (group.id && group.subject) this.groupSubjects.set(group.id, group.subject);
     });
@@ -243,16 +258,6 @@ export class WhatsappSession implements ChannelSession {
     } catch (error) {
       this.ctx.log.warn('whatsapp: could not reject a call', { callId, error: String(error) });
     }
-  }
-
-  /** Keeps what this connection sent, encoded, for getMessage (WhatsApp's retries). */
-  private async keepSent(id: string, message: proto.IMessage): Promise<void> {
-    await this.ctx.store.set(`sent:${id}`, Buffer.from(proto.Message.encode(message).finish()).toString('base64'));
-  }
-
-  private async sentMessage(id: string | null | undefined): Promise<proto.IMessage | undefined> {
-    const stored = id ? await this.ctx.store.get(`sent:${id}`) : undefined;
-    return stored ? proto.Message.decode(Buffer.from(stored, 'base64')) : undefined;
   }
 
   private chatRef(jid: string): ContactRef {
@@ -288,12 +293,15 @@ export class WhatsappSession implements ChannelSession {
       this.qrShown = false;
       const number = socket.user?.id ? jidToAddress(socket.user.id) : undefined;
       await this.ctx.setStatus('CONNECTED', number ? { number } : undefined);
+      this.history?.begin();
+      await this.sent.prune().catch((error) => this.ctx.log.warn('whatsapp: pruning sent messages failed', { error: String(error) }));
     }
     if (update.connection === 'close') await this.onClose(socket, update, generation);
   }
 
   private async onClose(socket: WhatsappSocket, update: BaileysEventMap['connection.update'], generation: number): Promise<void> {
     this.socket = undefined;
+    this.history?.pause();
     this.endSocket(socket);
     const error = update.lastDisconnect?.error as { output?: { statusCode?: number } } | undefined;
     const code = error?.output?.statusCode;
@@ -335,6 +343,8 @@ export class WhatsappSession implements ChannelSession {
     if (this.auth) await this.auth.clear();
     else await this.ctx.store.clear();
     this.auth = undefined;
+    // A new pairing gets the history again: its import starts afresh.
+    this.history?.reset();
   }
 
   private clearReconnect(): void {

@@ -43,18 +43,23 @@ export interface SocketFactoryOptions {
   logger: BaileysLogger;
   /** A message this connection sent, for WhatsApp's retry requests (a recipient that could not decrypt it). */
   getMessage: (key: WAMessageKey) => Promise<proto.IMessage | undefined>;
+  /** Ask the phone for the account's full history at pairing (the connection imports its history). */
+  fullHistory?: boolean;
 }
 
 /** Opens a socket: makeWASocket in production, a fake in tests. */
 export type SocketFactory = (options: SocketFactoryOptions) => WhatsappSocket;
 
 /** The production factory: a Baileys socket with keys cached in memory in front of the store. */
-export const baileysSocketFactory: SocketFactory = ({ auth, logger, getMessage }) =>
+export const baileysSocketFactory: SocketFactory = ({ auth, logger, getMessage, fullHistory }) =>
   makeWASocket({
     auth: { creds: auth.creds, keys: makeCacheableSignalKeyStore(auth.keys, logger) },
     logger,
-    browser: Browsers.ubuntu('Switchboard'),
+    // The phone sends its full history only to a companion that pairs as a desktop app asking for it.
+    browser: fullHistory ? Browsers.macOS('Desktop') : Browsers.ubuntu('Switchboard'),
     markOnlineOnConnect: false,
-    syncFullHistory: false,
+    syncFullHistory: Boolean(fullHistory),
+    // Baileys skips FULL history chunks by default; an import wants every chunk.
+    ...(fullHistory ? { shouldSyncHistoryMessage: () => true } : {}),
     getMessage,
   });

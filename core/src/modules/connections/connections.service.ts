@@ -269,7 +269,9 @@ export class ConnectionsService {
       .whereNotNull('imported_at')
       .whereIn('status', ACTIVE_TICKETS)
       .update({ status: 'closed', closed_at: new Date(), updated_at: new Date() });
-    if (closed > 0) this.realtime.emit(rooms.company(auth.companyId), 'importMessages', { action: 'refresh', whatsappId: id });
+    // The import is settled: the close button (statusImportMessages) goes away.
+    await scope.connection('connections').where({ company_id: auth.companyId, id }).update({ status_import_messages: null });
+    this.realtime.emit(rooms.company(auth.companyId), 'importMessages', { action: 'refresh', whatsappId: id });
     return { count: closed };
   }
 

@@ -5,6 +5,8 @@ import {
   type ChannelSession,
   type ConnectionInfo,
   type ConnectionStatus,
+  type HistoryImportProgress,
+  type HistoryImportRequest,
   type PluginLogger,
 } from '@switchboard/sdk';
 import { SecretKeys } from '../../platform/auth/app-secret.js';
@@ -221,6 +223,8 @@ export class SessionManager {
         inbound: (event) => this.pipeline.receive(connection, event),
         setStatus: (status, extra) => this.reportStatus(running, status, extra),
         companySetting: (key) => this.companySetting(row.company_id, key),
+        historyImport: historyImportOf(row),
+        importProgress: (progress) => this.reportImport(running, progress),
         store: new DatabasePluginStore(
           this.database.knex,
           { company_id: row.company_id, plugin_id: row.channel, scope: `connection:${row.id}` },
@@ -364,6 +368,29 @@ export class SessionManager {
     });
   }
 
+  /**
+   * ctx.importProgress of a session: statusImportMessages and the company's `importMessages` event (update with
+   * this = processed, -1 while preparing; all = total). At the end, a refresh; the close-tickets button is offered
+   * unless closedTicketsPostImported made the imported tickets closed already.
+   */
+  private async reportImport(running: Running, progress: HistoryImportProgress): Promise<void> {
+    if (running.state === 'gone') return;
+    const { id, companyId } = running.connection;
+    const connection = this.database.knex('connections').where('id', id);
+    if (progress.done) {
+      const row = await connection.clone().first('closed_tickets_post_imported');
+      await connection.update({ status_import_messages: row?.closed_tickets_post_imported ? null : IMPORT_ENDED, updated_at: new Date() });
+      this.realtime.emit(rooms.company(companyId), 'importMessages', { action: 'refresh', whatsappId: id });
+      return;
+    }
+    await connection.update({ status_import_messages: String(Date.now()) });
+    this.realtime.emit(rooms.company(companyId), 'importMessages', {
+      action: 'update',
+      whatsappId: id,
+      status: { this: progress.processed, all: progress.total, date: (progress.date ?? new Date()).toISOString() },
+    });
+  }
+
   /** A company setting option for a channel session; secret columns (payment tokens) are never handed out. */
   private async companySetting(companyId: number, key: string): Promise<string | undefined> {
     if (!isOpenSetting(key)) return undefined;
@@ -388,6 +415,27 @@ const HELD = { plugin_id: 'core', key: 'disconnected' } as const;
 
 function heldKey(companyId: number, connectionId: number) {
   return { company_id: companyId, plugin_id: HELD.plugin_id, scope: `connection:${connectionId}`, key: HELD.key };
+}
+
+/**
+ * statusImportMessages once an import has ended with its tickets still active: the web shows the button that closes
+ * them (POST /closedimported). During an import it holds the time of the last progress report (ms), which the web
+ * shows as Preparing for 35 seconds.
+ */
+export const IMPORT_ENDED = 'renderButtonCloseTickets';
+
+/** The history import a connection row asks for (importOldMessages set), as a channel session reads it. */
+function historyImportOf(row: {
+  import_old_messages: Date | string | null;
+  import_recent_messages: Date | string | null;
+  import_old_messages_groups: boolean;
+}): HistoryImportRequest | undefined {
+  if (!row.import_old_messages) return undefined;
+  return {
+    from: new Date(row.import_old_messages),
+    ...(row.import_recent_messages ? { until: new Date(row.import_recent_messages) } : {}),
+    groups: Boolean(row.import_old_messages_groups),
+  };
 }
 
 function definedOnly(options: SessionManagerOptions): SessionManagerOptions {

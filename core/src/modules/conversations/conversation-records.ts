@@ -9,6 +9,15 @@ interface TicketSettings {
   allow_group: boolean;
   group_as_ticket: string;
   time_create_new_ticket: number;
+  closed_tickets_post_imported: boolean;
+}
+
+/** How a ticket starts when a message needs a new one; `imported`: the message comes from a history import. */
+export interface TicketStart {
+  status?: 'open' | 'pending';
+  userId?: number;
+  queueId?: number;
+  imported?: boolean;
 }
 
 /**
@@ -34,7 +43,9 @@ export class ConversationRecords {
     const value = this.database
       .knex('connections')
       .where('id', connectionId)
-      .first('allow_group', 'group_as_ticket', 'time_create_new_ticket') as Promise<TicketSettings | undefined>;
+      .first('allow_group', 'group_as_ticket', 'time_create_new_ticket', 'closed_tickets_post_imported') as Promise<
+      TicketSettings | undefined
+    >;
     this.settingsCache.set(connectionId, { at: Date.now(), value });
     value.catch(() => this.settingsCache.delete(connectionId));
     return value;
@@ -102,22 +113,32 @@ export class ConversationRecords {
   /**
    * The contact's active ticket on this connection, else (within timeCreateNewTicket) the last closed one
    * reopened, else a new one. Undefined for a group on a connection that does not take groups.
+   * A history message never reopens a ticket: without an active one it goes to a ticket of its own, marked
+   * imported_at, which the connection's closedTicketsPostImported makes closed from the start (and the next history
+   * messages of the contact join that closed imported ticket); otherwise it stays active until POST /closedimported.
    */
   async settleTicket(
     connection: ConnectionInfo,
     contact: ContactRecord,
-    initial: { status?: 'open' | 'pending'; userId?: number; queueId?: number } = {},
+    initial: TicketStart = {},
   ): Promise<{ ticket: TicketRecord; created: boolean } | undefined> {
     const settings = await this.ticketSettings(connection.id);
     if (contact.isGroup && !settings?.allow_group) return undefined;
     const groupStatus = contact.isGroup && settings?.group_as_ticket !== 'enabled';
+    const closedImport = Boolean(initial.imported && settings?.closed_tickets_post_imported);
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const active = await this.active(contact.id, connection.id);
       if (active) return { ticket: active, created: false };
+      if (closedImport) {
+        const imported = await this.closedImported(contact.id, connection.id);
+        if (imported) return { ticket: imported, created: false };
+      }
       try {
-        const reopened = await this.reopenRecent(contact.id, connection.id, settings?.time_create_new_ticket ?? 0, groupStatus);
+        const reopened = initial.imported
+          ? undefined
+          : await this.reopenRecent(contact.id, connection.id, settings?.time_create_new_ticket ?? 0, groupStatus);
         if (reopened) return { ticket: reopened, created: false };
-        return { ticket: await this.create(connection, contact, groupStatus, initial), created: true };
+        return { ticket: await this.create(connection, contact, groupStatus, initial, closedImport), created: true };
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
       }
@@ -130,6 +151,17 @@ export class ConversationRecords {
       .knex('tickets')
       .where({ contact_id: contactId, whatsapp_id: connectionId })
       .whereIn('status', ACTIVE)
+      .first();
+    return row ? ticketRecord(row) : undefined;
+  }
+
+  /** The latest closed ticket a history import made for the contact on this connection. */
+  private async closedImported(contactId: number, connectionId: number): Promise<TicketRecord | undefined> {
+    const row = await this.database
+      .knex('tickets')
+      .where({ contact_id: contactId, whatsapp_id: connectionId, status: 'closed' })
+      .whereNotNull('imported_at')
+      .orderBy('id', 'desc')
       .first();
     return row ? ticketRecord(row) : undefined;
   }
@@ -162,9 +194,11 @@ export class ConversationRecords {
     connection: ConnectionInfo,
     contact: ContactRecord,
     groupStatus: boolean,
-    initial: { status?: 'open' | 'pending'; userId?: number; queueId?: number },
+    initial: TicketStart,
+    closed = false,
   ): Promise<TicketRecord> {
     const knex = this.database.knex;
+    const now = new Date();
     const [row] = await knex('tickets')
       .insert({
         company_id: connection.companyId,
@@ -172,9 +206,11 @@ export class ConversationRecords {
         whatsapp_id: connection.id,
         channel: connection.channel,
         is_group: contact.isGroup,
-        status: groupStatus ? 'group' : (initial.status ?? 'pending'),
+        status: closed ? 'closed' : groupStatus ? 'group' : (initial.status ?? 'pending'),
         user_id: initial.userId ?? null,
         queue_id: initial.queueId ?? null,
+        ...(initial.imported ? { imported_at: now } : {}),
+        ...(closed ? { closed_at: now } : {}),
       })
       .returning('*');
     await knex('ticket_logs').insert({

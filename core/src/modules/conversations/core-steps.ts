@@ -60,7 +60,7 @@ export class TicketStep implements ConversationHandler {
       ctx.ticketCreated = false;
       return next();
     }
-    const settled = await this.records.settleTicket(ctx.connection, ctx.contact!);
+    const settled = await this.records.settleTicket(ctx.connection, ctx.contact!, ctx.event.history ? { imported: true } : {});
     if (!settled) return;
     ctx.ticket = settled.ticket;
     ctx.ticketCreated = settled.created;
@@ -71,6 +71,9 @@ export class TicketStep implements ConversationHandler {
 /**
  * Stores the message (and its media), moves the ticket's last message and unread counter, and tells the
  * company's clients. The (connection, external id) unique index is the last guard against a double delivery.
+ * A history message (an import) is stored read, counts nothing unread, moves the ticket's last message only when
+ * it is the newest there, tells no client (the import's progress and its final refresh do) and ends the chain:
+ * no routing step runs for the past.
  */
 @injectable()
 export class MessageStep implements ConversationHandler {
@@ -108,7 +111,7 @@ export class MessageStep implements ConversationHandler {
       external_id: event.externalId,
       body,
       from_me: event.fromMe,
-      read: event.fromMe,
+      read: event.fromMe || Boolean(event.history),
       media_type: event.mediaType ?? (event.media ? mediaTypeOf(event.media.mimeType) : 'chat'),
       media_url: stored?.path ?? null,
       quoted_msg_id: quoted?.id ?? null,
@@ -119,6 +122,10 @@ export class MessageStep implements ConversationHandler {
       created_at: event.timestamp ?? new Date(),
     };
     const columns = Object.keys(message);
+    // A history message older than what the ticket holds leaves the ticket as it is.
+    const newest = event.history
+      ? 'and not exists (select 1 from messages m where m.ticket_id = ? and m.created_at > (select created_at from inserted))'
+      : '';
     // One statement stores the message and moves its ticket (atomic without a transaction round trip); a message
     // the unique index already holds changes nothing.
     const result = await knex.raw(
@@ -128,11 +135,18 @@ export class MessageStep implements ConversationHandler {
          returning *
        ), touched as (
          update tickets set last_message = ?, from_me = ?, unread_messages = unread_messages + ?, updated_at = now()
-          where id = ? and exists (select 1 from inserted)
+          where id = ? and exists (select 1 from inserted) ${newest}
          returning *
        )
        select row_to_json(inserted) as message, (select row_to_json(touched) from touched) as ticket from inserted`,
-      [...Object.values(message), body || (event.media ? event.media.fileName : ''), event.fromMe, event.fromMe ? 0 : 1, ticket.id],
+      [
+        ...Object.values(message),
+        body || (event.media ? event.media.fileName : ''),
+        event.fromMe,
+        event.fromMe || event.history ? 0 : 1,
+        ticket.id,
+        ...(event.history ? [ticket.id] : []),
+      ],
     );
     type Stored = Record<string, unknown> & { id: number };
     type Touched = Record<string, unknown> & {
@@ -146,6 +160,7 @@ export class MessageStep implements ConversationHandler {
     const outcome = row && { message: parseJsonColumn(row.message), ticket: parseJsonColumn(row.ticket) };
     if (!outcome) return;
     ctx.messageId = outcome.message.id;
+    if (event.history) return;
     const payload = {
       action: 'create',
       message: camelRow(outcome.message),

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { basename } from 'node:path';
-import type { Ack, ContactRef, InboundMedia } from '@switchboard/sdk';
+import { ContainerModule, type Ack, type ContactRef, type InboundMedia } from '@switchboard/sdk';
 import type { FakePeer, OutboundSeen, PresenceSeen } from '@switchboard/sdk/testing';
 import {
   proto,
@@ -12,6 +12,7 @@ import {
   type WAPresence,
 } from '@whiskeysockets/baileys';
 import type { MediaDownloader } from '../inbound-message.js';
+import { WhatsappSessionOptions } from '../whatsapp-session.js';
 import type { SocketFactory, SocketFactoryOptions, WhatsappSocket } from '../whatsapp-socket.js';
 
 /** A Baileys-like event emitter with a typed emit. */
@@ -154,6 +155,12 @@ export class FakeWhatsapp implements FakePeer {
     this.socket.ev.fire('messages.upsert', { messages: [message], type });
   }
 
+  /** A history chunk, as Baileys emits it after a pairing that asked for the history (newest message first). */
+  history(messages: WAMessage[], chunk: Partial<BaileysEventMap['messaging-history.set']> = {}): void {
+    const syncType = proto.HistorySync.HistorySyncType.RECENT;
+    this.socket.ev.fire('messaging-history.set', { chats: [], contacts: [], messages, syncType, progress: 50, ...chunk });
+  }
+
   async deliverText(from: ContactRef, body: string): Promise<void> {
     this.upsert(
       waMessage({
@@ -203,4 +210,13 @@ export class FakeWhatsapp implements FakePeer {
       ...(file ? { media: { fileName: basename(String(file.url)), mimeType: c.mimetype ?? '' } } : {}),
     });
   }
+}
+
+/** For a server under test: the WhatsApp plugin's sessions run on this fake (extra options may add a downloader...). */
+export function fakeWhatsappModule(whatsapp: FakeWhatsapp, options: WhatsappSessionOptions = {}): ContainerModule {
+  const bound: WhatsappSessionOptions = { socketFactory: whatsapp.factory, download: whatsapp.download, ...options };
+  return new ContainerModule((bind, _unbind, isBound, rebind) => {
+    if (isBound(WhatsappSessionOptions)) rebind(WhatsappSessionOptions).toConstantValue(bound);
+    else bind(WhatsappSessionOptions).toConstantValue(bound);
+  });
 }
