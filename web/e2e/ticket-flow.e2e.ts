@@ -6,7 +6,7 @@ import { ADMIN, connectedWebchat, eventually, startE2eServer, type E2eServer } f
 /**
  * The whole conversation of issue 5, in the built product: a visitor writes through the webchat widget; the agent
  * sees the pending ticket appear without a reload, accepts it and replies; the visitor sees the reply; the agent
- * transfers it to a second agent, who sees it and resolves it with a rating.
+ * transfers it to another queue, whose agent sees it waiting, accepts it and resolves it with a rating.
  */
 describe('a webchat conversation from the first message to its rating', () => {
   let server: E2eServer;
@@ -29,7 +29,14 @@ describe('a webchat conversation from the first message to its rating', () => {
     [server, browser] = await Promise.all([startE2eServer(), launchBrowser()]);
     // Seeding as the super admin happens before any browser signs in as them (a sign-in ends older sessions).
     widgetToken = (await connectedWebchat(server)).token;
-    await server.api('POST', '/users', { ...SECOND, profile: 'user' });
+    await server.api('POST', '/queue', { name: 'Vendas', color: '#1e88e5', greetingMessage: 'Bem-vindo às vendas' });
+    const support = await server.api<{ id: number }>('POST', '/queue', {
+      name: 'Suporte',
+      color: '#43a047',
+      greetingMessage: 'Bem-vindo ao suporte',
+    });
+    // Bruna attends only the support queue: she sees the ticket once it is transferred there.
+    await server.api('POST', '/users', { ...SECOND, profile: 'user', queueIds: [support.id] });
     // Resolving may then carry a rating (spec 1 §5).
     await server.api('PUT', '/companySettings', { column: 'userRating', data: 'enabled' });
   });
@@ -77,20 +84,24 @@ describe('a webchat conversation from the first message to its rating', () => {
     await screenshot(agentPage, 'flow-conversation-1280');
   });
 
-  it('transfers the ticket to a second agent, who sees it in their list', async () => {
+  it('transfers the ticket to another queue, whose agent finds it waiting and accepts it', async () => {
     const pane = agentPage.getByRole('region', { name: `Ticket #${ticketId}` });
     await pane.getByRole('button', { name: 'Transferir' }).click();
     const dialog = agentPage.getByRole('dialog', { name: 'Transferir ticket' });
-    await dialog.getByLabel('Usuário').fill('Bru');
-    await agentPage.getByRole('option', { name: SECOND.name }).click();
-    await dialog.getByRole('button', { name: 'Transferir' }).click();
+    const ok = dialog.getByRole('button', { name: 'Transferir' });
+    expect(await ok.isDisabled()).toBe(true);
+    await dialog.getByRole('combobox', { name: 'Fila' }).click();
+    await agentPage.getByRole('option', { name: 'Suporte' }).click();
+    await ok.click();
     await agentPage.waitForURL(/\/tickets$/);
 
     const second = await page();
     await signIn(second, server.url, SECOND.email, SECOND.password);
+    await second.getByRole('tab', { name: /^Aguardando/ }).click();
     const card = second.getByRole('listitem', { name: VISITOR });
     await card.waitFor({ timeout: 15_000 });
-    await card.getByText(VISITOR).click();
+    await screenshot(second, 'flow-transferred-queue-1280');
+    await card.getByRole('button', { name: 'Aceitar' }).click();
     await second.waitForURL(/\/tickets\/[0-9a-f-]{36}$/);
     await second
       .getByRole('region', { name: `Ticket #${ticketId}` })

@@ -1,39 +1,21 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { loadConfig } from '@switchboard/config';
-import { startServer, type RunningServer } from '../server.js';
+import type { RunningServer } from '../server.js';
+import { restartableInstallation, type RestartableInstallation } from '../testing/restartable-server.js';
 import { api, TEST_ADMIN } from '../testing/test-server.js';
-import { createTestDatabase, type TestDatabase } from '../testing/test-database.js';
 
 /** A schedule due in 5 seconds is sent once, even when the server restarts before it is due. */
-let dataDir: string;
-let testDatabase: TestDatabase | undefined;
-const secret = randomBytes(32).toString('hex');
+let installation: RestartableInstallation;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'sb-schedule-'));
-  if (process.env.DATABASE_URL) testDatabase = await createTestDatabase({ migrate: false });
+  installation = await restartableInstallation('schedule');
 });
 
 afterAll(async () => {
-  await testDatabase?.drop();
-  await rm(dataDir, { recursive: true, force: true });
+  await installation?.remove();
 });
 
 function start(): Promise<RunningServer> {
-  const config = loadConfig({
-    PORT: '0',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    APP_SECRET: secret,
-    ADMIN_EMAIL: TEST_ADMIN.email,
-    ADMIN_PASSWORD: TEST_ADMIN.password,
-    ...(testDatabase?.url ? { DATABASE_URL: testDatabase.url } : {}),
-  });
-  return startServer({ config, redisPrefix: `sbtest:${process.pid}:schedule:`, announce: () => {} });
+  return installation.start();
 }
 
 describe('schedule dispatcher', () => {

@@ -19,6 +19,8 @@ import { schedulesModule } from './schedules/schedules.module.js';
 import { ticketNotesModule } from './ticket-notes/ticket-notes.module.js';
 import { ticketsModule } from './tickets/tickets.module.js';
 import { dashboardModule } from './dashboard/dashboard.module.js';
+import { queuesModule } from './queues/queues.module.js';
+import { chatbotModule } from './chatbot/chatbot.module.js';
 import { routingModule } from './routing/routing.module.js';
 
 /** Every core domain module, each one ContainerModule (DESIGN §8.3). */
@@ -44,4 +46,6 @@ export const coreModules: ContainerModule[] = [
   externalApiModule,
   realtimeModule,
   mediaModule,
+  queuesModule,
+  chatbotModule,
 ];

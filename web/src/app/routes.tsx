@@ -13,6 +13,11 @@ const ContactsPage = lazy(() => import('../features/contacts/ContactsPage'));
 const QuickMessagesPage = lazy(() => import('../features/quick-messages/QuickMessagesPage'));
 const TagsPage = lazy(() => import('../features/tags/TagsPage'));
 const SchedulesPage = lazy(() => import('../features/schedules/SchedulesPage'));
+const ConnectionsPage = lazy(() => import('../features/connections/ConnectionsPage'));
+const QueuesPage = lazy(() => import('../features/queues/QueuesPage'));
+const UsersPage = lazy(() => import('../features/users/UsersPage'));
+const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
+const HelpsPage = lazy(() => import('../features/helps/HelpsPage'));
 
 function Loading() {
   return (
@@ -88,6 +93,11 @@ export function AppRoutes() {
           <Route path="/quick-messages" element={<QuickMessagesPage />} />
           <Route path="/tags" element={<TagsPage />} />
           <Route path="/schedules" element={<SchedulesPage />} />
+          <Route path="/connections" element={<ConnectionsPage />} />
+          <Route path="/queues" element={<QueuesPage />} />
+          <Route path="/users" element={<UsersPage />} />
+          <Route path="/settings" element={<SettingsPage />} />
+          <Route path="/helps" element={<HelpsPage />} />
           <Route path="*" element={<Navigate to="/tickets" replace />} />
         </Route>
       </Routes>

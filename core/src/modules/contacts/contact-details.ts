@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { TenantScope } from '../../platform/database/model.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { TagModel } from '../tags/tag.model.js';
@@ -27,4 +28,20 @@ export async function findContactDetails(scope: TenantScope, contactId: number):
     .modifiers(contactGraphModifiers);
   if (!contact) throw AppError.notFound(CONTACT_NOT_FOUND);
   return contact;
+}
+
+/** A number partly hidden: the first and last four characters stay (5511*****4321), fewer for a short one. */
+export function maskedNumber(number: string): string {
+  const kept = number.length > 8 ? 4 : Math.floor(number.length / 4);
+  return `${number.slice(0, kept)}${'*'.repeat(number.length - 2 * kept)}${number.slice(number.length - kept)}`;
+}
+
+/**
+ * How contact numbers are shown to a caller: lgpdHideNumber (company setting) masks them for profile 'user'
+ * (spec 1 §5 phone display); admins and supervisors see them whole.
+ */
+export async function numberShownTo(knex: Knex, viewer: { companyId: number; profile: string }): Promise<(number: string) => string> {
+  if (viewer.profile !== 'user') return (number) => number;
+  const setting = await knex('company_settings').where('company_id', viewer.companyId).first('lgpd_hide_number');
+  return setting?.lgpd_hide_number === 'enabled' ? maskedNumber : (number) => number;
 }

@@ -7,7 +7,7 @@ import { RealtimeBus, rooms } from '../../platform/realtime/realtime-bus.js';
 import { Tenancy } from '../../platform/tenancy.js';
 import { Logger } from '../../platform/tokens.js';
 import { escapeLike } from '../companies/company.service.js';
-import { CONTACT_NOT_FOUND, contactGraphModifiers, findContactDetails } from './contact-details.js';
+import { CONTACT_NOT_FOUND, contactGraphModifiers, findContactDetails, numberShownTo } from './contact-details.js';
 import { ContactModel } from './contact.model.js';
 import { normalizeContactNumber, numberVariants } from './contact-number.js';
 import { CONTACT_PICKER_LIMIT, CONTACTS_PAGE_SIZE, type CreateContactInput, type UpdateContactInput } from './contacts.schema.js';
@@ -69,6 +69,8 @@ export class ContactsService {
         .withGraphFetched('tags(tagSummary)')
         .modifiers(contactGraphModifiers),
     ]);
+    const shownNumber = await numberShownTo(scope.connection, options.auth);
+    for (const contact of contacts) contact.number = shownNumber(contact.number);
     return { contacts, count, hasMore: offset + contacts.length < count };
   }
 
@@ -81,12 +83,16 @@ export class ContactsService {
       .orderBy('contacts.name')
       .orderBy('contacts.id')
       .limit(CONTACT_PICKER_LIMIT);
-    return rows.map((row) => ({ id: row.id, name: row.name, number: row.number }));
+    const shownNumber = await numberShownTo(this.tenancy.of(options.auth.companyId).connection, options.auth);
+    return rows.map((row) => ({ id: row.id, name: row.name, number: shownNumber(row.number) }));
   }
 
   /** GET /contacts/:id: with extraInfo and tags. */
-  show(options: { auth: AuthContext; contactId: number }): Promise<ContactModel> {
-    return findContactDetails(this.tenancy.of(options.auth.companyId), options.contactId);
+  async show(options: { auth: AuthContext; contactId: number }): Promise<ContactModel> {
+    const scope = this.tenancy.of(options.auth.companyId);
+    const contact = await findContactDetails(scope, options.contactId);
+    contact.number = (await numberShownTo(scope.connection, options.auth))(contact.number);
+    return contact;
   }
 
   /** GET /contacts/profile/:number: the caller's company's contact of that number (a whatsapp one first). */

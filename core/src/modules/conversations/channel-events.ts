@@ -1,7 +1,12 @@
 import { inject, injectable, type ConnectionInfo, type InboundEvent } from '@switchboard/sdk';
 import { Database } from '../../platform/database/database.js';
+import { MediaStorage } from '../../platform/media/media-storage.js';
 import { audienceOf, TicketEvents } from '../realtime/ticket-audience.js';
+import { RoutingSettings } from '../routing/routing-settings.js';
 import { camelRow } from './core-steps.js';
+
+/** What a deleted message shows when the company erases deleted content (lgpdDeleteMessage). */
+export const DELETED_MESSAGE_BODY = '🚫 _Mensagem apagada_';
 
 type NonMessageEvent = Exclude<InboundEvent, { type: 'message' }>;
 
@@ -11,6 +16,8 @@ export class ChannelEvents {
   constructor(
     @inject(Database) private readonly database: Database,
     @inject(TicketEvents) private readonly events: TicketEvents,
+    @inject(RoutingSettings) private readonly settings: RoutingSettings,
+    @inject(MediaStorage) private readonly media: MediaStorage,
   ) {}
 
   async apply(connection: ConnectionInfo, event: NonMessageEvent): Promise<void> {
@@ -34,7 +41,17 @@ export class ChannelEvents {
         return;
       }
       case 'delete': {
-        const [row] = await byExternalId(event.externalId).update({ is_deleted: true, updated_at: new Date() }).returning('*');
+        // lgpdDeleteMessage enabled: what the contact deleted is erased (text and file); otherwise it stays readable,
+        // marked deleted.
+        const { lgpdDeleteMessage } = await this.settings.company(connection.companyId);
+        const stored = lgpdDeleteMessage ? await byExternalId(event.externalId).first('media_url') : undefined;
+        const erased = lgpdDeleteMessage ? { body: DELETED_MESSAGE_BODY, media_url: null } : {};
+        const [row] = await byExternalId(event.externalId)
+          .update({ is_deleted: true, ...erased, updated_at: new Date() })
+          .returning('*');
+        // A forwarded copy shares the file: it goes only with its last message.
+        const sharedFile = stored?.media_url ? await knex('messages').where('media_url', stored.media_url).first('id') : undefined;
+        if (stored?.media_url && !sharedFile) await this.media.remove(stored.media_url as string).catch(() => undefined);
         if (row) await this.announce(row);
         return;
       }

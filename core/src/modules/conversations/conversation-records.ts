@@ -260,7 +260,7 @@ interface TicketRow {
   is_group: boolean;
 }
 
-function ticketRecord(row: TicketRow): TicketRecord {
+export function ticketRecord(row: TicketRow): TicketRecord {
   return {
     id: row.id,
     uuid: row.uuid,

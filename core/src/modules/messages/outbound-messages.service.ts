@@ -1,4 +1,4 @@
-import { inject, injectable } from '@switchboard/sdk';
+import { inject, injectable, multiInject, optional } from '@switchboard/sdk';
 import { AppError } from '../../platform/http/app-error.js';
 import { MediaStorage } from '../../platform/media/media-storage.js';
 import { TicketEvents } from '../realtime/ticket-audience.js';
@@ -6,7 +6,7 @@ import { Tenancy } from '../../platform/tenancy.js';
 import { TicketModel } from '../tickets/ticket.model.js';
 import { MessageModel } from './message.model.js';
 import { MessageDelivery } from './message-delivery.js';
-import type { OutboundMessages, SendOptions } from './outbound-messages.js';
+import { OutboundMessageListener, type OutboundMessages, type SendOptions } from './outbound-messages.js';
 import { mediaTypeOf } from './media-type.js';
 
 @injectable()
@@ -16,6 +16,8 @@ export class OutboundMessagesService implements OutboundMessages {
     @inject(MediaStorage) private readonly media: MediaStorage,
     @inject(MessageDelivery) private readonly delivery: MessageDelivery,
     @inject(TicketEvents) private readonly events: TicketEvents,
+    // Whatever modules bind (routing's inactivity timers); none is fine.
+    @multiInject(OutboundMessageListener) @optional() private readonly listeners: OutboundMessageListener[] = [],
   ) {}
 
   async send(options: SendOptions): Promise<MessageModel> {
@@ -89,6 +91,10 @@ export class OutboundMessagesService implements OutboundMessages {
       ticket: ticket.toJSON(),
     });
     if (!options.isPrivate && ticket.whatsappId) await this.delivery.enqueue({ id: message.id, whatsappId: ticket.whatsappId });
+    if (!options.isPrivate) {
+      const stored = { companyId: options.companyId, ticketId: ticket.id, ticketStatus: ticket.status, userId: options.userId };
+      for (const listener of this.listeners) await listener.afterStored({ ...stored, origin: options.origin });
+    }
     return message;
   }
 }

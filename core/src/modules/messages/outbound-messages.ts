@@ -29,3 +29,20 @@ export const OutboundMessages = Symbol('OutboundMessages');
 export interface OutboundMessages {
   send(options: SendOptions): Promise<MessageModel>;
 }
+
+/** A message to the contact that OutboundMessages stored and queued (not a private note). */
+export interface StoredOutboundMessage {
+  companyId: number;
+  ticketId: number;
+  /** The ticket's status when the message was stored. */
+  ticketStatus: string;
+  userId: number | null;
+  origin?: Record<string, number | string>;
+}
+
+export const OutboundMessageListener = Symbol('OutboundMessageListener');
+/** Told after each message to a contact is stored (routing: inactivity counts from our last message). Must not throw. */
+export interface OutboundMessageListener {
+  readonly name: string;
+  afterStored(message: StoredOutboundMessage): Promise<void>;
+}

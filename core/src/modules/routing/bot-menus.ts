@@ -59,9 +59,11 @@ export class BotMenus {
     return true;
   }
 
-  /** Whether the bot has gone silent on this ticket (the limit of menus reached). */
-  exhausted(ticket: RoutedTicket, connection: ConnectionRoutingOptions): boolean {
-    return ticket.amount_used_bot_queues >= connection.maxUseBotQueues;
+  /** Whether the bot has gone silent on this ticket (the limit of menus reached); arms the reset if so. */
+  async silent(ticket: RoutedTicket, connection: ConnectionRoutingOptions): Promise<boolean> {
+    if (ticket.amount_used_bot_queues < connection.maxUseBotQueues) return false;
+    await this.scheduleReset(ticket, connection);
+    return true;
   }
 
   private async scheduleReset(ticket: RoutedTicket, connection: ConnectionRoutingOptions): Promise<void> {

@@ -1,5 +1,6 @@
-import { inject, injectable, conversationSteps, type ConversationHandler, type InboundContext, type TicketRecord } from '@switchboard/sdk';
+import { inject, injectable, conversationSteps, type ConversationHandler, type InboundContext } from '@switchboard/sdk';
 import { Database } from '../../platform/database/database.js';
+import { ticketRecord } from '../conversations/conversation-records.js';
 import { RoutedTickets } from './routed-tickets.js';
 import { RoutingSettings } from './routing-settings.js';
 
@@ -39,24 +40,10 @@ export class ContactPreferencesStep implements ConversationHandler {
         .whereIn('status', AWAITING_ANSWER)
         .orderBy('id', 'desc')
         .first('id', 'uuid', 'company_id', 'status', 'contact_id', 'whatsapp_id', 'queue_id', 'user_id', 'is_group');
-      if (waiting) ctx.state.activeTicket = awaitingTicket(waiting);
+      if (waiting) ctx.state.activeTicket = ticketRecord(waiting);
     }
     await next();
   }
-}
-
-function awaitingTicket(row: Record<string, any>): TicketRecord {
-  return {
-    id: row.id,
-    uuid: row.uuid,
-    companyId: row.company_id,
-    status: row.status,
-    contactId: row.contact_id,
-    whatsappId: row.whatsapp_id,
-    queueId: row.queue_id,
-    userId: row.user_id,
-    isGroup: row.is_group,
-  };
 }
 
 /** The automatic answer to an audio the company or the contact does not take (acceptAudioMessageContact). */

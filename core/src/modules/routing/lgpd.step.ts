@@ -44,7 +44,8 @@ export class LgpdStep implements ConversationHandler {
   async handle(ctx: InboundContext, next: () => Promise<void>): Promise<void> {
     const ticket = ctx.ticket;
     if (!isContactsLiveMessage(ctx) || !ticket || !ctx.contact || ticket.isGroup || ctx.contact.isGroup) return next();
-    if (ticket.status === 'lgpd') return this.answer(ctx, next);
+    // The sdk's TicketStatus names only the active statuses and closed; 'lgpd' and 'nps' are core's own.
+    if ((ticket.status as string) === 'lgpd') return this.answer(ctx, next);
     if (!ctx.ticketCreated || !botMayAnswer(ctx)) return next();
     const { company } = await this.settings.forMessage(ctx);
     if (!company.enableLgpd) return next();

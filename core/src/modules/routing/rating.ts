@@ -78,9 +78,7 @@ export class RatingRequests {
     const farewell = connection.complationMessage;
     const rate = /^[1-5]$/.test(options.reply.trim()) ? Number(options.reply.trim()) : undefined;
     if (rate) {
-      await this.database
-        .knex('user_ratings')
-        .insert({ company_id: companyId, ticket_id: ticketId, user_id: ticket.user_id, rate });
+      await this.database.knex('user_ratings').insert({ company_id: companyId, ticket_id: ticketId, user_id: ticket.user_id, rate });
       await this.closing.close({ companyId, ticketId, fromStatuses: ['nps'], lastWords: farewell });
       return;
     }
@@ -139,10 +137,10 @@ export class RatingStep implements ConversationHandler {
   constructor(@inject(RatingRequests) private readonly ratings: RatingRequests) {}
 
   async handle(ctx: InboundContext, next: () => Promise<void>): Promise<void> {
-    if (!isContactsLiveMessage(ctx) || ctx.ticket?.status !== 'nps') return next();
+    if (!isContactsLiveMessage(ctx) || (ctx.ticket?.status as string | undefined) !== 'nps') return next();
     await this.ratings.answer({
       companyId: ctx.connection.companyId,
-      ticketId: ctx.ticket.id,
+      ticketId: ctx.ticket!.id,
       whatsappId: ctx.connection.id,
       reply: ctx.event.body ?? '',
     });

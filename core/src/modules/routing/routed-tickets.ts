@@ -1,4 +1,4 @@
-import { inject, injectable, optional } from '@switchboard/sdk';
+import { inject, injectable } from '@switchboard/sdk';
 import { Database } from '../../platform/database/database.js';
 import { Logger } from '../../platform/tokens.js';
 import { Tenancy } from '../../platform/tenancy.js';
@@ -27,6 +27,13 @@ export interface RoutedTicket {
   is_out_of_hour: boolean;
 }
 
+/**
+ * OutboundMessages, resolved on first use: the routing steps are built while the channel plugins are, before the
+ * plugin registry that message delivery needs exists.
+ */
+export const RoutingOutbound = Symbol('RoutingOutbound');
+export type RoutingOutbound = () => OutboundMessages | undefined;
+
 /** A change routing makes to a ticket, in column names, with the log row it writes. */
 export interface RoutingChange {
   companyId: number;
@@ -48,7 +55,7 @@ export class RoutedTickets {
     @inject(TicketViews) private readonly views: TicketViews,
     @inject(TicketEvents) private readonly events: TicketEvents,
     @inject(Logger) private readonly logger: Logger,
-    @inject(OutboundMessages) @optional() private readonly outbound?: OutboundMessages,
+    @inject(RoutingOutbound) private readonly outbound: RoutingOutbound,
   ) {}
 
   async read(ticketId: number): Promise<RoutedTicket | undefined> {
@@ -83,12 +90,13 @@ export class RoutedTickets {
     storedMedia?: { path: string; fileName: string; mimeType: string; mediaType: string };
   }): Promise<void> {
     if (!options.body.trim() && !options.storedMedia) return;
-    if (!this.outbound) {
+    const outbound = this.outbound();
+    if (!outbound) {
       this.logger.warn({ ticketId: options.ticketId }, 'OutboundMessages is not bound: routing message not sent');
       return;
     }
     try {
-      await this.outbound.send({ ...options, userId: null });
+      await outbound.send({ ...options, userId: null });
     } catch (error) {
       this.logger.warn({ err: error, ticketId: options.ticketId }, 'could not send a routing message');
     }

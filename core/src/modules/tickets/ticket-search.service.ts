@@ -86,7 +86,7 @@ export class TicketSearch {
       query.clone().resultSize(),
       query.clone().orderBy('tickets.updated_at', 'desc').orderBy('tickets.id', 'desc').limit(TICKETS_PAGE_SIZE).offset(offset),
     ]);
-    const tickets = await this.views.present(auth.companyId, rows);
+    const tickets = await this.views.present(auth.companyId, rows, auth);
     return { tickets, count, hasMore: offset + rows.length < count };
   }
 
@@ -94,13 +94,13 @@ export class TicketSearch {
   async showByUuid(options: { auth: AuthContext; uuid: string }): Promise<TicketView> {
     if (!ticketUuid.test(options.uuid)) throw AppError.notFound(TICKET_NOT_FOUND);
     const ticket = await this.findVisible(options.auth, (q) => q.where('tickets.uuid', options.uuid.toLowerCase()));
-    return this.views.presentOne(options.auth.companyId, ticket);
+    return this.views.presentOne(options.auth.companyId, ticket, options.auth);
   }
 
   /** GET /tickets/:id. */
   async show(options: { auth: AuthContext; ticketId: number }): Promise<TicketView> {
     const ticket = await this.visibleTicket(options.auth, options.ticketId);
-    return this.views.presentOne(options.auth.companyId, ticket);
+    return this.views.presentOne(options.auth.companyId, ticket, options.auth);
   }
 
   /** GET /tickets-log/:ticketId: the log of a ticket the caller may see, newest first. */

@@ -1,5 +1,6 @@
 import { inject, injectable } from '@switchboard/sdk';
 import { Database } from '../../platform/database/database.js';
+import { numberShownTo } from '../contacts/contact-details.js';
 import { ContactModel } from '../contacts/contact.model.js';
 import type { TicketModel } from './ticket.model.js';
 
@@ -44,9 +45,11 @@ export type TicketView = Record<string, unknown> & {
 export class TicketViews {
   constructor(@inject(Database) private readonly database: Database) {}
 
-  async present(companyId: number, tickets: TicketModel[]): Promise<TicketView[]> {
+  /** `viewer`: the caller of a read, whose profile may see contact numbers masked (lgpdHideNumber). */
+  async present(companyId: number, tickets: TicketModel[], viewer?: { profile: string }): Promise<TicketView[]> {
     if (tickets.length === 0) return [];
     const knex = this.database.knex;
+    const shownNumber = viewer ? await numberShownTo(knex, { companyId, profile: viewer.profile }) : undefined;
     const ids = (pick: (ticket: TicketModel) => number | null) => [
       ...new Set(tickets.map(pick).filter((id): id is number => id !== null && id !== undefined)),
     ];
@@ -98,7 +101,13 @@ export class TicketViews {
         .select('ticket_id', 'rate'),
     ]);
     const ratingByTicket = new Map<number, number>((ratings as { ticket_id: number; rate: number }[]).map((r) => [r.ticket_id, r.rate]));
-    const contactById = new Map(contacts.map((contact) => [contact.id, contact.toJSON() as Record<string, unknown>]));
+    const contactById = new Map(
+      contacts.map((contact) => {
+        const json = contact.toJSON() as Record<string, unknown>;
+        if (shownNumber) json.number = shownNumber(contact.number);
+        return [contact.id, json];
+      }),
+    );
     const queueById = new Map<number, QueueRef>(queues.map((q: QueueRef) => [q.id, { id: q.id, name: q.name, color: q.color }]));
     const userById = new Map<number, UserRef>(users.map((u: UserRef) => [u.id, { id: u.id, name: u.name, color: u.color ?? null }]));
     const connectionById = new Map<number, ConnectionRef>(
@@ -126,8 +135,8 @@ export class TicketViews {
     }));
   }
 
-  async presentOne(companyId: number, ticket: TicketModel): Promise<TicketView> {
-    const [view] = await this.present(companyId, [ticket]);
+  async presentOne(companyId: number, ticket: TicketModel, viewer?: { profile: string }): Promise<TicketView> {
+    const [view] = await this.present(companyId, [ticket], viewer);
     return view!;
   }
 }

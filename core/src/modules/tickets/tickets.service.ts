@@ -1,6 +1,7 @@
 import { inject, injectable, optional } from '@switchboard/sdk';
 import type { Knex } from 'knex';
 import type { AuthContext } from '../../platform/auth/auth-context.js';
+import { Clock } from '../../platform/clock.js';
 import { Database } from '../../platform/database/database.js';
 import type { TenantScope } from '../../platform/database/model.js';
 import { AppError } from '../../platform/http/app-error.js';
@@ -10,6 +11,8 @@ import { ContactModel } from '../contacts/contact.model.js';
 import { ConnectionModel } from '../connections/connection.model.js';
 import { OutboundMessages } from '../messages/outbound-messages.js';
 import { TicketEvents } from '../realtime/ticket-audience.js';
+import { RatingRequests } from '../routing/rating.js';
+import { isWithinWorkingHours } from '../routing/working-hours.js';
 import { TicketModel } from './ticket.model.js';
 import { TicketTransitionListeners, type TicketTransition, type TicketTransitionListener } from './ticket-lifecycle.js';
 import { TicketLogs } from './ticket-logs.js';
@@ -64,8 +67,11 @@ export class TicketsService {
     @inject(TicketEvents) private readonly events: TicketEvents,
     @inject(Logger) private readonly logger: Logger,
     @inject(TicketTransitionListeners) private readonly listeners: TicketTransitionListener[],
+    @inject(Clock) private readonly clock: Clock,
     // Bound by the messages module; optional so that this module starts (and refuses nothing) without it.
     @inject(OutboundMessages) @optional() private readonly outbound?: OutboundMessages,
+    // Bound by the routing module: a resolve that asks for a rating leaves the farewell to it.
+    @inject(RatingRequests) @optional() private readonly ratings?: RatingRequests,
   ) {}
 
   /**
@@ -130,6 +136,7 @@ export class TicketsService {
         const before = await trx.query<TicketModel>(TicketModel).findById(ticketId).forUpdate();
         if (!before) throw AppError.notFound(TICKET_NOT_FOUND);
         const plan = planTransition(before, input, auth.userId);
+        if (plan.kind === 'accept') await this.assertAtWork(auth, trx.connection);
         if (plan.kind === 'reopen' && activeStatuses.includes(plan.status as (typeof activeStatuses)[number])) {
           const holder = await this.activeTicketOf(companyId, before.contactId, before.whatsappId, before.id, trx.connection);
           if (holder) throw otherOpenTicket(holder);
@@ -377,6 +384,17 @@ export class TicketsService {
     if (!row) throw AppError.notFound(code);
   }
 
+  /** A user (profile 'user') accepts tickets only within startWork..endWork in the company's timezone (403). */
+  private async assertAtWork(auth: AuthContext, connection: Knex | Knex.Transaction): Promise<void> {
+    if (auth.profile !== 'user') return;
+    const row = await connection('users as u')
+      .join('companies as c', 'c.id', 'u.company_id')
+      .where('u.id', auth.userId)
+      .first('u.start_work', 'u.end_work', 'c.timezone');
+    const user = { profile: auth.profile, startWork: row?.start_work ?? null, endWork: row?.end_work ?? null };
+    if (!isWithinWorkingHours(user, this.clock.now(), row?.timezone ?? '')) throw AppError.forbidden('ERR_OUT_OF_HOURS');
+  }
+
   /** requiredTag: a ticket is resolved only when its contact has at least one tag. */
   private async assertContactTagged(trx: TenantScope, contactId: number): Promise<void> {
     const tag = await trx.connection('contact_tags').where({ company_id: trx.companyId, contact_id: contactId }).first('tag_id');
@@ -431,7 +449,16 @@ export class TicketsService {
       plan.kind === 'resolve' &&
       options.sendFarewellMessage !== false &&
       !after.isGroup &&
-      (before.status !== 'pending' || settings.sendFarewellWaitingTicket)
+      (before.status !== 'pending' || settings.sendFarewellWaitingTicket) &&
+      !(await this.ratings?.takesOver({
+        companyId: auth.companyId,
+        whatsappId: after.whatsappId,
+        contactId: after.contactId,
+        userId: after.userId ?? before.userId,
+        isGroup: after.isGroup,
+        statusBefore: before.status,
+        quiet: false,
+      }))
     ) {
       const farewell = await this.farewellOf(auth.companyId, before.userId ?? auth.userId, before.whatsappId);
       if (farewell) bodies.push(farewell);

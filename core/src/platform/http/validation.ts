@@ -25,9 +25,13 @@ export function validationError(error: yup.ValidationError): AppError {
 }
 
 /** Route parameter that must be a positive integer id; anything else is simply not found. */
+/** The largest PostgreSQL integer. */
+const MAX_ID = 2_147_483_647;
+
 export function idParam(value: unknown, notFoundCode = 'ERR_NOT_FOUND'): number {
   const id = Number(value);
-  if (!Number.isSafeInteger(id) || id <= 0 || String(value) !== String(id)) throw AppError.notFound(notFoundCode);
+  // Ids are PostgreSQL integers: a larger number names no record (and must not reach the database as an error).
+  if (!Number.isSafeInteger(id) || id <= 0 || id > MAX_ID || String(value) !== String(id)) throw AppError.notFound(notFoundCode);
   return id;
 }
 

@@ -1,29 +1,90 @@
 import { api } from '../../app/api';
 import { realtime } from '../../app/realtime';
+import type { ServiceHoursEntry } from '../../components/service-hours/ServiceHoursForm';
+import { IMPORT_FINISHED } from './connection-status';
 
 export type ConnectionStatus = 'CONNECTED' | 'DISCONNECTED' | 'OPENING' | 'qrcode' | 'PAIRING' | 'TIMEOUT' | string;
 
+/** Live progress of a history import (spec 2 §4): `this` is -1 while the import prepares. */
+export interface ImportProgress {
+  this: number;
+  all: number;
+  date?: string;
+}
+
+/** A channel connection as GET /whatsapp and GET /whatsapp/:id answer it (spec 2 §3). */
 export interface Connection {
   id: number;
   name: string;
   channel: string;
   status: ConnectionStatus;
   isDefault: boolean;
+  number?: string | null;
+  qrcode?: string | null;
+  updatedAt?: string;
+  queues?: { id: number; name: string; color: string }[];
+  schedules?: ServiceHoursEntry[];
+  settings?: Record<string, unknown>;
+  greetingMediaAttachment?: string | null;
+  importOldMessages?: string | null;
+  importRecentMessages?: string | null;
+  statusImportMessages?: string | null;
+  /** GET /whatsapp/:id only, and the answers of POST /whatsapp and of a token regeneration. */
+  token?: string | null;
+  /** Kept by this client from the `importMessages` event, never sent by the server in a record. */
+  importProgress?: ImportProgress;
   [field: string]: unknown;
 }
+
+/** One settings field of a channel plugin (the sdk's PluginSettingField): the web renders it as a form control. */
+export interface ChannelSettingField {
+  key: string;
+  type: 'string' | 'text' | 'number' | 'boolean' | 'select' | 'url';
+  /** An i18n key (`channels.<channel>.settings.*`) or plain text. */
+  label: string;
+  help?: string;
+  required?: boolean;
+  secret?: boolean;
+  options?: { value: string; label: string }[];
+  default?: string | number | boolean;
+}
+
+/** A channel plugin as GET /plugins describes it. */
+export interface ChannelPlugin {
+  channel: string;
+  description: { name: string; icon?: string; settings: ChannelSettingField[]; capabilities?: { qrcode?: boolean } };
+}
+
+/** The body of POST and PUT /whatsapp (spec 2 §7). */
+export type ConnectionInput = Record<string, unknown> & { name: string };
+
+export type SessionAction = 'start' | 'newQr' | 'disconnect';
+/** The session routes: try again, new QR code and disconnect (spec 2 §7). */
+const SESSION_METHODS: Record<SessionAction, string> = { start: 'POST', newQr: 'PUT', disconnect: 'DELETE' };
 
 /** Socket `whatsapp`: a connection saved or removed by someone. */
 type ConnectionEvent = { action: 'update'; whatsapp: Connection } | { action: 'delete'; whatsappId: number };
 /** Socket `whatsappSession`: a session changed state (QR code, connected, disconnected...). */
 type SessionEvent = { action: 'update'; session: { id: number; status: ConnectionStatus; qrcode?: string; number?: string } };
+/** Socket `importMessages` (spec 2 §7): progress of a history import, or "read the connections again". */
+type ImportEvent = { action: 'update'; whatsappId?: number; status: ImportProgress } | { action: 'refresh'; whatsappId?: number };
+
+/**
+ * Which connections an import progress event is about: the one it names, else (an event without the id) every
+ * connection with an import under way.
+ */
+function importTargets(connections: Connection[], whatsappId: number | undefined): Connection[] {
+  if (whatsappId !== undefined) return connections.filter((connection) => connection.id === whatsappId);
+  return connections.filter((connection) => connection.importOldMessages && connection.statusImportMessages !== IMPORT_FINISHED);
+}
 
 export const connectionsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** GET /whatsapp: the company's connections (filters, the menu badge), kept current by the socket. */
+    /** GET /whatsapp: the company's connections (the page, filters, the menu badge), kept current by the socket. */
     listConnections: build.query<Connection[], void>({
       query: () => 'whatsapp',
       providesTags: ['Connection'],
-      async onCacheEntryAdded(_arg, { cacheDataLoaded, cacheEntryRemoved, updateCachedData }) {
+      async onCacheEntryAdded(_arg, { cacheDataLoaded, cacheEntryRemoved, updateCachedData, dispatch }) {
         try {
           await cacheDataLoaded;
         } catch {
@@ -43,15 +104,99 @@ export const connectionsApi = api.injectEndpoints({
             const connection = event.action === 'update' ? connections.find((c) => c.id === event.session?.id) : undefined;
             if (!connection) return;
             connection.status = event.session.status;
+            connection.updatedAt = new Date().toISOString();
             if (event.session.qrcode !== undefined) connection.qrcode = event.session.qrcode;
+            if (event.session.number) connection.number = event.session.number;
           }),
         );
+        const offImport = realtime.on('importMessages', (event: ImportEvent) => {
+          if (event.action === 'refresh') {
+            dispatch(api.util.invalidateTags(['Connection']));
+            return;
+          }
+          if (event.action !== 'update' || !event.status) return;
+          updateCachedData((connections) => {
+            for (const connection of importTargets(connections, event.whatsappId)) connection.importProgress = event.status;
+          });
+        });
         await cacheEntryRemoved;
         offConnection();
         offSession();
+        offImport();
       },
+    }),
+    /** GET /whatsapp/:id: one connection with its schedules, qrcode and token in clear. */
+    connection: build.query<Connection, number>({
+      query: (id) => `whatsapp/${id}`,
+      providesTags: (_result, _error, id) => [{ type: 'Connection', id }],
+    }),
+    createConnection: build.mutation<Connection, ConnectionInput>({
+      query: (body) => ({ url: 'whatsapp', method: 'POST', body }),
+      invalidatesTags: ['Connection'],
+    }),
+    updateConnection: build.mutation<Connection, Partial<ConnectionInput> & { id: number }>({
+      query: ({ id, ...body }) => ({ url: `whatsapp/${id}`, method: 'PUT', body }),
+      invalidatesTags: ['Connection'],
+    }),
+    deleteConnection: build.mutation<void, number>({
+      query: (id) => ({ url: `whatsapp/${id}`, method: 'DELETE' }),
+      invalidatesTags: ['Connection'],
+    }),
+    /**
+     * Changes made from the open dialog (the greeting's image or video, spec 2 §9; a new token) invalidate nothing:
+     * a refetch would reset the form being edited, and the `whatsapp` event brings the list up to date.
+     */
+    uploadGreetingMedia: build.mutation<Connection, { id: number; file: File }>({
+      query: ({ id, file }) => {
+        const form = new FormData();
+        form.append('file', file);
+        return { url: `whatsapp/${id}/media-upload`, method: 'POST', body: form };
+      },
+    }),
+    removeGreetingMedia: build.mutation<Connection, number>({
+      query: (id) => ({ url: `whatsapp/${id}/media-upload`, method: 'DELETE' }),
+    }),
+    /** PUT /whatsapp/:id with regenerateToken: answers the new token, once (spec 2 §9). */
+    regenerateConnectionToken: build.mutation<Connection, { id: number; name: string }>({
+      query: ({ id, name }) => ({ url: `whatsapp/${id}`, method: 'PUT', body: { name, regenerateToken: true } }),
+    }),
+    /** The state arrives by the `whatsappSession` event; the list is not refetched. */
+    connectionSession: build.mutation<{ message: string }, { id: number; action: SessionAction }>({
+      query: ({ id, action }) => ({ url: `whatsappsession/${id}`, method: SESSION_METHODS[action] }),
+    }),
+    restartConnections: build.mutation<{ message: string }, void>({
+      query: () => ({ url: 'whatsapp-restart', method: 'POST' }),
+    }),
+    closeImportedTickets: build.mutation<{ count: number }, number>({
+      query: (id) => ({ url: `closedimported/${id}`, method: 'POST' }),
+      invalidatesTags: ['Connection', 'Ticket'],
+    }),
+    /** POST /facebook: the pages of a Facebook login (and their Instagram accounts) become connections. */
+    facebookLogin: build.mutation<Connection[], { facebookUserId: string; facebookUserToken: string; addInstagram: boolean }>({
+      query: (body) => ({ url: 'facebook', method: 'POST', body }),
+      invalidatesTags: ['Connection'],
+    }),
+    /** GET /companySettingOne?column=scheduleType: 'connection' shows the dialog's schedules tab. */
+    companyScheduleType: build.query<string | null, void>({
+      query: () => ({ url: 'companySettingOne', params: { column: 'scheduleType' } }),
+      transformResponse: (answer: { value?: string | null }) => answer?.value ?? null,
+      providesTags: ['Setting'],
     }),
   }),
 });
 
-export const { useListConnectionsQuery } = connectionsApi;
+export const {
+  useListConnectionsQuery,
+  useConnectionQuery,
+  useCreateConnectionMutation,
+  useUpdateConnectionMutation,
+  useDeleteConnectionMutation,
+  useUploadGreetingMediaMutation,
+  useRemoveGreetingMediaMutation,
+  useRegenerateConnectionTokenMutation,
+  useConnectionSessionMutation,
+  useRestartConnectionsMutation,
+  useCloseImportedTicketsMutation,
+  useFacebookLoginMutation,
+  useCompanyScheduleTypeQuery,
+} = connectionsApi;

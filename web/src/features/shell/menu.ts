@@ -66,7 +66,7 @@ export const menuEntries: MenuEntry[] = [
   { path: '/schedules', icon: 'Event', labelKey: 'schedules', group: 'attendance', rule: { plan: 'useSchedules' }, available: true },
   { path: '/tags', icon: 'LocalOffer', labelKey: 'tags', group: 'attendance', rule: {}, available: true },
   { path: '/chats', icon: 'Forum', labelKey: 'chats', group: 'attendance', rule: { plan: 'useInternalChat' }, available: false },
-  { path: '/helps', icon: 'HelpOutline', labelKey: 'helps', group: 'attendance', rule: {}, available: false },
+  { path: '/helps', icon: 'HelpOutline', labelKey: 'helps', group: 'attendance', rule: {}, available: true },
   {
     path: '/campaigns',
     icon: 'Campaign',
@@ -108,8 +108,8 @@ export const menuEntries: MenuEntry[] = [
     available: false,
   },
   { path: '/plantao', icon: 'Schedule', labelKey: 'plantao', group: 'administration', rule: { profiles: admins }, available: false },
-  { path: '/users', icon: 'Group', labelKey: 'users', group: 'administration', rule: { profiles: admins }, available: false },
-  { path: '/queues', icon: 'AccountTree', labelKey: 'queues', group: 'administration', rule: { profiles: admins }, available: false },
+  { path: '/users', icon: 'Group', labelKey: 'users', group: 'administration', rule: { profiles: admins }, available: true },
+  { path: '/queues', icon: 'AccountTree', labelKey: 'queues', group: 'administration', rule: { profiles: admins }, available: true },
   {
     path: '/prompts',
     icon: 'Psychology',
@@ -132,7 +132,7 @@ export const menuEntries: MenuEntry[] = [
     labelKey: 'connections',
     group: 'administration',
     rule: { profiles: admins, permission: 'allowConnections', plugin: 'channel' },
-    available: false,
+    available: true,
   },
   { path: '/files', icon: 'AttachFile', labelKey: 'files', group: 'administration', rule: { profiles: admins }, available: false },
   {
@@ -143,7 +143,7 @@ export const menuEntries: MenuEntry[] = [
     rule: { profiles: admins },
     available: false,
   },
-  { path: '/settings', icon: 'Settings', labelKey: 'settings', group: 'administration', rule: { profiles: admins }, available: false },
+  { path: '/settings', icon: 'Settings', labelKey: 'settings', group: 'administration', rule: { profiles: admins }, available: true },
   { path: '/companies', icon: 'Business', labelKey: 'companies', group: 'administration', rule: { superOnly: true }, available: false },
   {
     path: '/admin-metrics',

@@ -1,4 +1,6 @@
 import { api } from '../../app/api';
+import { realtime } from '../../app/realtime';
+import { matchesSearch, nextPageNumber, removeRecord, upsertRecord } from '../../components/records/paged-cache';
 
 export interface UserSummary {
   id: number;
@@ -10,6 +12,49 @@ export interface UserSummary {
   [field: string]: unknown;
 }
 
+/** A user as GET /users, POST and PUT /users answer it (spec 2 §3 User), the fields the users screen shows and edits. */
+export interface CompanyUser extends UserSummary {
+  email: string;
+  profile: string;
+  startWork?: string | null;
+  endWork?: string | null;
+  farewellMessage?: string | null;
+  allTicket?: string;
+  allowGroup?: boolean;
+  showDashboard?: string;
+  allowRealTime?: string;
+  allowConnections?: string;
+  whatsappId?: number | null;
+  super?: boolean;
+}
+
+/** The body of POST /users and PUT /users/:id from the user dialog (password omitted on edit to keep it). */
+export interface UserInput {
+  name: string;
+  email: string;
+  password?: string;
+  profile: string;
+  queueIds: number[];
+  startWork: string;
+  endWork: string;
+  farewellMessage: string;
+  allTicket: 'enable' | 'disable';
+  allowGroup: boolean;
+  showDashboard: 'enabled' | 'disabled';
+  allowRealTime: 'enabled' | 'disabled';
+  allowConnections: 'enabled' | 'disabled';
+  whatsappId: number | null;
+}
+
+interface UsersPage {
+  users: CompanyUser[];
+  hasMore: boolean;
+  count: number;
+}
+
+/** The company-room 'user' socket event (core users.service announce). */
+type UserEvent = { action: 'create' | 'update'; user: CompanyUser } | { action: 'delete'; userId: number };
+
 export const usersApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** GET /users/list: the company's users for pickers (transfer, filters). */
@@ -18,6 +63,39 @@ export const usersApi = api.injectEndpoints({
     user: build.query<UserSummary, number>({
       query: (id) => `users/${id}`,
       providesTags: (_result, _error, id) => [{ type: 'User', id }],
+    }),
+    /** The users screen: GET /users page by page (20 each, searched by name or e-mail), kept live from 'user' events. */
+    usersPage: build.infiniteQuery<UsersPage, { searchParam?: string }, number>({
+      infiniteQueryOptions: { initialPageParam: 1, getNextPageParam: nextPageNumber },
+      query: ({ queryArg: { searchParam }, pageParam }) => ({
+        url: 'users',
+        params: { pageNumber: pageParam, ...(searchParam ? { searchParam } : {}) },
+      }),
+      providesTags: ['User'],
+      async onCacheEntryAdded(args, { updateCachedData, cacheDataLoaded, cacheEntryRemoved }) {
+        await cacheDataLoaded.catch(() => undefined);
+        const off = realtime.on('user', (event: UserEvent) =>
+          updateCachedData((draft) => {
+            const pages = (page: UsersPage) => page.users;
+            if (event.action === 'delete') {
+              removeRecord(draft, pages, event.userId);
+              return;
+            }
+            const insert = event.action === 'create' && matchesSearch(args.searchParam, event.user.name, event.user.email);
+            if (upsertRecord(draft, pages, event.user, insert) && event.action === 'create') draft.pages[0].count += 1;
+          }),
+        );
+        await cacheEntryRemoved;
+        off();
+      },
+    }),
+    createUser: build.mutation<CompanyUser, UserInput>({
+      query: (body) => ({ url: 'users', method: 'POST', body }),
+      invalidatesTags: ['User'],
+    }),
+    deleteUser: build.mutation<void, number>({
+      query: (id) => ({ url: `users/${id}`, method: 'DELETE' }),
+      invalidatesTags: ['User'],
     }),
     updateUser: build.mutation<UserSummary, { id: number; [field: string]: unknown }>({
       query: ({ id, ...body }) => ({ url: `users/${id}`, method: 'PUT', body }),
@@ -42,4 +120,13 @@ export const usersApi = api.injectEndpoints({
   }),
 });
 
-export const { useListUsersQuery, useUserQuery, useUpdateUserMutation, useUploadUserImageMutation, useRemoveUserImageMutation } = usersApi;
+export const {
+  useListUsersQuery,
+  useUserQuery,
+  useUsersPageInfiniteQuery,
+  useCreateUserMutation,
+  useDeleteUserMutation,
+  useUpdateUserMutation,
+  useUploadUserImageMutation,
+  useRemoveUserImageMutation,
+} = usersApi;

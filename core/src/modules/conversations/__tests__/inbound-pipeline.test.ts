@@ -28,7 +28,20 @@ function message(externalId: string, address: string, body: string, extra: Parti
 
 describe('inbound pipeline', () => {
   it('runs the core steps in order', () => {
-    expect(server.container.get(InboundPipeline).steps).toEqual(['dedupe', 'contact', 'ticket', 'message']);
+    expect(server.container.get(InboundPipeline).steps).toEqual([
+      'dedupe',
+      'contact',
+      'contactPreferences',
+      'ticket',
+      'message',
+      'audioMessages',
+      'inactivity',
+      'lgpd',
+      'rating',
+      'outOfHours',
+      'chatbot',
+      'assignment',
+    ]);
   });
 
   it('turns 50 concurrent first messages of one contact into one pending ticket with 50 messages', async () => {

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from '@jest/globals';
 import { ContainerModule } from '@switchboard/sdk';
 import type { Clock } from '../../../platform/clock.js';
 import { Clock as ClockToken } from '../../../platform/clock.js';
@@ -41,6 +42,8 @@ export interface Visitor {
   waitForReply(text: string | RegExp): Promise<string>;
   /** The visitor's latest ticket row (snake_case columns). */
   ticket(): Promise<Record<string, any>>;
+  /** Sends a file through the widget (e.g. an audio: mimeType 'audio/ogg'), with an optional caption. */
+  sendFile(file: { fileName: string; mimeType: string; data: Buffer; body?: string }): Promise<void>;
 }
 
 export interface RoutingScenario {
@@ -99,7 +102,12 @@ export async function startRoutingScenario(
 
   const visitor = async (name?: string): Promise<Visitor> => {
     visitors += 1;
-    const session = await api(server, 'POST', `/widget/${connection.token}/sessions`, { body: { name: name ?? `Visitor ${visitors}` } });
+    // Each visitor comes from an address of its own: the widget admits only 10 new visitors per address at once.
+    const session = await api(server, 'POST', `/widget/${connection.token}/sessions`, {
+      body: { name: name ?? `Visitor ${visitors}` },
+      headers: { 'x-forwarded-for': `198.51.100.${visitors % 250}` },
+    });
+    if (session.status !== 201 && session.status !== 200) throw new Error(`visitor session refused: ${session.status}`);
     const headers = { authorization: `Bearer ${session.body.visitorToken as string}` };
     const visitorId = session.body.visitorId as string;
     const transcript = async (): Promise<WidgetMessage[]> => {
@@ -119,6 +127,13 @@ export async function startRoutingScenario(
           async () => (await replies()).find((body) => (typeof text === 'string' ? body.includes(text) : text.test(body))),
           `reply ${String(text)}`,
         ),
+      sendFile: async (file) => {
+        const form = new FormData();
+        form.append('media', new Blob([file.data], { type: file.mimeType }), file.fileName);
+        if (file.body) form.append('body', file.body);
+        const sent = await api(server, 'POST', `/widget/${connection.token}/messages`, { headers, body: form });
+        if (sent.status !== 200) throw new Error(`visitor file refused: ${sent.status} ${JSON.stringify(sent.body)}`);
+      },
       ticket: async () => {
         const row = await knex('tickets as t')
           .join('contacts as c', 'c.id', 't.contact_id')
@@ -146,5 +161,62 @@ export async function startRoutingScenario(
       server.container.get(ConversationRecords).forgetConnection(connection.id);
     },
     stop: () => server.stop(),
+  };
+}
+
+/** Bodies of the messages we stored on a ticket (sent or queued), oldest first: what the contact gets or got. */
+export async function ourMessages(scenario: RoutingScenario, ticketId: number): Promise<string[]> {
+  const rows = await scenario.server.ports.database
+    .knex('messages')
+    .where({ ticket_id: ticketId, from_me: true })
+    .orderBy('id')
+    .select('body');
+  return rows.map((row: { body: string }) => row.body);
+}
+
+/** An agent takes the visitor's ticket (PUT /tickets/:id, status open with the agent as owner). */
+export async function acceptTicket(scenario: RoutingScenario, ticketId: number, agent = scenario.company.admin): Promise<void> {
+  const answer = await api(scenario.server, 'PUT', `/tickets/${ticketId}`, {
+    token: agent.token,
+    body: { status: 'open', userId: agent.id },
+  });
+  if (answer.status !== 200) throw new Error(`ticket not accepted: ${answer.status} ${JSON.stringify(answer.body)}`);
+}
+
+/** An agent writes in the ticket (POST /messages/:ticketId). */
+export async function agentSays(scenario: RoutingScenario, ticketId: number, body: string, agent = scenario.company.admin): Promise<void> {
+  const answer = await api(scenario.server, 'POST', `/messages/${ticketId}`, { token: agent.token, body: { body } });
+  if (answer.status !== 201) throw new Error(`agent message refused: ${answer.status} ${JSON.stringify(answer.body)}`);
+}
+
+/** An agent resolves the ticket (PUT /tickets/:id status closed), with or without the automatic messages. */
+export async function resolveTicket(
+  scenario: RoutingScenario,
+  ticketId: number,
+  options: { sendFarewellMessage?: boolean } = {},
+  agent = scenario.company.admin,
+): Promise<void> {
+  const answer = await api(scenario.server, 'PUT', `/tickets/${ticketId}`, {
+    token: agent.token,
+    body: { status: 'closed', userId: agent.id, ...options },
+  });
+  if (answer.status !== 200) throw new Error(`ticket not resolved: ${answer.status} ${JSON.stringify(answer.body)}`);
+}
+
+/**
+ * One scenario for the test file: started before its tests (a server takes a while on a busy machine), stopped after
+ * them. Answers its getter.
+ */
+export function scenarioOfThisFile(options: Parameters<typeof startRoutingScenario>[0] = {}): () => RoutingScenario {
+  let scenario: RoutingScenario | undefined;
+  beforeAll(async () => {
+    scenario = await startRoutingScenario(options);
+  }, 120_000);
+  afterAll(async () => {
+    await scenario?.stop();
+  });
+  return () => {
+    if (!scenario) throw new Error('the routing scenario has not started');
+    return scenario;
   };
 }

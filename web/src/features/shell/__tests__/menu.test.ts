@@ -96,6 +96,11 @@ describe('the shell menu (spec 1 §2, §6)', () => {
       '/contacts',
       '/schedules',
       '/tags',
+      '/helps',
+      '/users',
+      '/queues',
+      '/connections',
+      '/settings',
     ]);
   });
 });

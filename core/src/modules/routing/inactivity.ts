@@ -1,0 +1,212 @@
+import { inject, injectable, type ConversationHandler, type InboundContext, conversationSteps } from '@switchboard/sdk';
+import { Database } from '../../platform/database/database.js';
+import { Logger } from '../../platform/tokens.js';
+import { OutboundMessages, type OutboundMessageListener, type StoredOutboundMessage } from '../messages/outbound-messages.js';
+import type { TicketTransition, TicketTransitionListener } from '../tickets/ticket-lifecycle.js';
+import { botMayAnswer } from './contact-preferences.step.js';
+import { ConversationClosing } from './conversation-closing.js';
+import { ConversationTimers, type ConversationTimer, type ConversationTimerHandler } from './conversation-timers.js';
+import type { RoutedTicket } from './routed-tickets.js';
+import { RoutingSettings } from './routing-settings.js';
+
+const INACTIVE_MESSAGE = 'inactiveMessage';
+const EXPIRE_TICKET = 'expireTicket';
+const INACTIVITY_KINDS = [INACTIVE_MESSAGE, EXPIRE_TICKET];
+/** Only conversations in service wait for the contact (not groups, nor a ticket waiting for consent or a rating). */
+const WATCHED = ['open', 'pending'];
+/** The reminder is marked so that it does not count as a new message of ours (the expiry keeps its time). */
+const REMINDER_ORIGIN = { routing: INACTIVE_MESSAGE };
+
+type InactivityTicket = RoutedTicket & { from_me: boolean; send_inactive_message: boolean };
+
+/**
+ * Inactivity of the contact (connection timeInactiveMessage + inactiveMessage, expiresTicket + expiresInactiveMessage,
+ * whenExpiresTicket). Counting starts at our last message to an open or pending ticket: after timeInactiveMessage
+ * minutes without an answer the inactiveMessage is sent, once until the contact writes again
+ * (tickets.send_inactive_message); after expiresTicket minutes the ticket is closed, with expiresInactiveMessage
+ * when set. whenExpiresTicket 0 expires only a ticket whose last message is ours (the contact's message cancels
+ * the expiry); 1 expires any inactive ticket (the contact's message starts the expiry over). A contact with the
+ * bot disabled gets neither.
+ *
+ * This part only sets and drops the clocks; it sends nothing, so OutboundMessages can call it (ContactInactivity,
+ * which sends, depends on OutboundMessages).
+ */
+@injectable()
+export class InactivityClocks {
+  constructor(
+    @inject(Database) private readonly database: Database,
+    @inject(RoutingSettings) private readonly settings: RoutingSettings,
+    @inject(ConversationTimers) private readonly timers: ConversationTimers,
+  ) {}
+
+  /** Our message went out: both clocks start (again) from now. */
+  async afterOurMessage(options: { ticketId: number }): Promise<void> {
+    const ticket = await this.watched(options.ticketId);
+    if (!ticket) return;
+    const contact = await this.database.knex('contacts').where('id', ticket.contact_id).first('disable_bot');
+    if (contact?.disable_bot === true) return;
+    const connection = await this.settings.connection(ticket.whatsapp_id!);
+    const base = { companyId: ticket.company_id, ticketId: ticket.id };
+    if (connection.timeInactiveMessage > 0 && connection.inactiveMessage.trim()) {
+      await this.timers.set({ ...base, kind: INACTIVE_MESSAGE, inMs: connection.timeInactiveMessage * 60_000 });
+    }
+    if (connection.expiresTicket > 0) await this.timers.set({ ...base, kind: EXPIRE_TICKET, inMs: connection.expiresTicket * 60_000 });
+  }
+
+  /** The contact answered: no reminder is due, and the expiry is dropped or (whenExpiresTicket 1) starts over. */
+  async afterContactMessage(ctx: InboundContext): Promise<void> {
+    const ticket = ctx.ticket!;
+    const { connection } = await this.settings.forMessage(ctx);
+    const restartExpiry =
+      connection.whenExpiresTicket === 1 &&
+      connection.expiresTicket > 0 &&
+      WATCHED.includes(ticket.status) &&
+      !ticket.isGroup &&
+      botMayAnswer(ctx);
+    await this.timers.cancel({ ticketId: ticket.id, kinds: restartExpiry ? [INACTIVE_MESSAGE] : INACTIVITY_KINDS });
+    await this.database.knex('tickets').where({ id: ticket.id, send_inactive_message: true }).update({ send_inactive_message: false });
+    if (restartExpiry) {
+      await this.timers.set({
+        companyId: ticket.companyId,
+        ticketId: ticket.id,
+        kind: EXPIRE_TICKET,
+        inMs: connection.expiresTicket * 60_000,
+      });
+    }
+  }
+
+  async forget(ticketId: number): Promise<void> {
+    await this.timers.cancel({ ticketId, kinds: INACTIVITY_KINDS });
+  }
+
+  /** The ticket when it still waits for its contact. */
+  async watched(ticketId: number): Promise<InactivityTicket | undefined> {
+    const ticket = (await this.database.knex('tickets').where('id', ticketId).first()) as InactivityTicket | undefined;
+    return ticket && WATCHED.includes(ticket.status) && !ticket.is_group && ticket.whatsapp_id ? ticket : undefined;
+  }
+}
+
+/** What the inactivity timers do when they are due: the reminder and the expiry. */
+@injectable()
+export class ContactInactivity {
+  constructor(
+    @inject(Database) private readonly database: Database,
+    @inject(InactivityClocks) private readonly clocks: InactivityClocks,
+    @inject(RoutingSettings) private readonly settings: RoutingSettings,
+    @inject(ConversationClosing) private readonly closing: ConversationClosing,
+    @inject(OutboundMessages) private readonly outbound: OutboundMessages,
+  ) {}
+
+  /** timeInactiveMessage passed since our last message: the reminder, once. */
+  async remind(timer: ConversationTimer): Promise<void> {
+    const ticket = await this.clocks.watched(timer.ticketId);
+    if (!ticket || !ticket.from_me || ticket.send_inactive_message) return;
+    const connection = await this.settings.connection(ticket.whatsapp_id!);
+    if (!connection.inactiveMessage.trim()) return;
+    // Marked first: a sweep that runs this timer again finds it sent.
+    const marked = await this.database
+      .knex('tickets')
+      .where({ id: ticket.id, send_inactive_message: false })
+      .update({ send_inactive_message: true }, ['id']);
+    if (marked.length === 0) return;
+    await this.outbound.send({
+      companyId: ticket.company_id,
+      ticketId: ticket.id,
+      userId: null,
+      body: connection.inactiveMessage,
+      origin: REMINDER_ORIGIN,
+    });
+  }
+
+  /** expiresTicket passed: the conversation is closed. */
+  async expire(timer: ConversationTimer): Promise<void> {
+    const ticket = await this.clocks.watched(timer.ticketId);
+    if (!ticket) return;
+    const connection = await this.settings.connection(ticket.whatsapp_id!);
+    if (connection.whenExpiresTicket !== 1 && !ticket.from_me) return;
+    await this.closing.close({
+      companyId: ticket.company_id,
+      ticketId: ticket.id,
+      fromStatuses: WATCHED,
+      lastWords: connection.expiresInactiveMessage,
+    });
+  }
+}
+
+function isReminder(message: StoredOutboundMessage): boolean {
+  return message.origin?.routing === REMINDER_ORIGIN.routing;
+}
+
+/** Our messages sent through OutboundMessages (agents, greetings, menus...) start the inactivity clocks. */
+@injectable()
+export class InactivityOutboundListener implements OutboundMessageListener {
+  readonly name = 'inactivity';
+
+  constructor(
+    @inject(InactivityClocks) private readonly clocks: InactivityClocks,
+    @inject(Logger) private readonly logger: Logger,
+  ) {}
+
+  async afterStored(message: StoredOutboundMessage): Promise<void> {
+    if (!WATCHED.includes(message.ticketStatus) || isReminder(message)) return;
+    try {
+      await this.clocks.afterOurMessage({ ticketId: message.ticketId });
+    } catch (error) {
+      this.logger.warn({ err: error, ticketId: message.ticketId }, 'inactivity timers not set');
+    }
+  }
+}
+
+/**
+ * Inbound messages, once stored: the contact's cancels the inactivity clocks; one we sent from the phone (fromMe)
+ * starts them like any message of ours. Runs before LGPD and the menu, which may end the chain.
+ */
+@injectable()
+export class InactivityStep implements ConversationHandler {
+  readonly name = 'inactivity';
+  readonly order = conversationSteps.message + 60;
+
+  constructor(@inject(InactivityClocks) private readonly clocks: InactivityClocks) {}
+
+  async handle(ctx: InboundContext, next: () => Promise<void>): Promise<void> {
+    if (!ctx.event.history && ctx.ticket) {
+      if (ctx.event.fromMe) await this.clocks.afterOurMessage({ ticketId: ctx.ticket.id });
+      else await this.clocks.afterContactMessage(ctx);
+    }
+    await next();
+  }
+}
+
+/** A closed ticket waits for nobody. */
+@injectable()
+export class InactivityTransitionListener implements TicketTransitionListener {
+  readonly name = 'inactivity';
+
+  constructor(@inject(InactivityClocks) private readonly clocks: InactivityClocks) {}
+
+  async afterTransition(transition: TicketTransition): Promise<void> {
+    if (transition.after.status === 'closed') await this.clocks.forget(transition.ticketId);
+  }
+}
+
+@injectable()
+export class InactiveMessageHandler implements ConversationTimerHandler {
+  readonly kind = INACTIVE_MESSAGE;
+
+  constructor(@inject(ContactInactivity) private readonly inactivity: ContactInactivity) {}
+
+  fire(timer: ConversationTimer): Promise<void> {
+    return this.inactivity.remind(timer);
+  }
+}
+
+@injectable()
+export class TicketExpiryHandler implements ConversationTimerHandler {
+  readonly kind = EXPIRE_TICKET;
+
+  constructor(@inject(ContactInactivity) private readonly inactivity: ContactInactivity) {}
+
+  fire(timer: ConversationTimer): Promise<void> {
+    return this.inactivity.expire(timer);
+  }
+}

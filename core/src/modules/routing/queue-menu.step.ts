@@ -1,0 +1,135 @@
+import { inject, injectable, conversationSteps, type ConversationHandler, type InboundContext } from '@switchboard/sdk';
+import { Database } from '../../platform/database/database.js';
+import { isHistory, QueueAssignment, SEND_QUEUE_TIMER } from './assignment.js';
+import { BotMenus, chosenIndex, INVALID_OPTION, menuMessage, numberedMenu } from './bot-menus.js';
+import { ChatbotNavigation } from './chatbot-navigation.js';
+import { ConversationTimers } from './conversation-timers.js';
+import { RoutedTickets, type RoutedTicket } from './routed-tickets.js';
+import { RoutingSettings, type CompanyRoutingOptions, type ConnectionRoutingOptions } from './routing-settings.js';
+import { ServiceHoursRule } from './service-hours.step.js';
+
+interface MenuTurn {
+  ticket: RoutedTicket;
+  company: CompanyRoutingOptions;
+  connection: ConnectionRoutingOptions;
+  answer: string;
+}
+
+/**
+ * The greeting and queue menu (order 900). It talks to a pending ticket without agent, not a group, whose contact
+ * has the bot on and whose connection has queues; its whole state is in the tickets row (queue_id, is_bot,
+ * chatbot_id, amount_used_bot_queues), so a restart between a menu and its answer loses nothing.
+ * - one queue with sendGreetingMessageOneQueues: the ticket enters it at once;
+ * - otherwise the connection's greeting over the numbered queues; the answer "n" enters queue n, anything else
+ *   repeats the menu under the invalid-option line.
+ * Entering a queue (log 'queue') sends its greeting (the connection's for the automatic single queue when the queue
+ * has none), then its chatbot options; a queue without options (or closed, with scheduleType 'queue') ends the bot.
+ */
+@injectable()
+export class QueueMenuStep implements ConversationHandler {
+  readonly name = 'chatbot';
+  readonly order = conversationSteps.chatbot;
+
+  constructor(
+    @inject(Database) private readonly database: Database,
+    @inject(RoutingSettings) private readonly settings: RoutingSettings,
+    @inject(RoutedTickets) private readonly tickets: RoutedTickets,
+    @inject(BotMenus) private readonly menus: BotMenus,
+    @inject(ChatbotNavigation) private readonly chatbot: ChatbotNavigation,
+    @inject(QueueAssignment) private readonly assignment: QueueAssignment,
+    @inject(ServiceHoursRule) private readonly hours: ServiceHoursRule,
+    @inject(ConversationTimers) private readonly timers: ConversationTimers,
+  ) {}
+
+  async handle(ctx: InboundContext, next: () => Promise<void>): Promise<void> {
+    if (isHistory(ctx) || ctx.event.fromMe || !ctx.ticket || !ctx.contact || ctx.contact.disableBot) return next();
+    const ticket = await this.tickets.read(ctx.ticket.id);
+    if (!ticket || ticket.status !== 'pending' || ticket.user_id || ticket.is_group || ticket.use_integration) return next();
+    const { company, connection } = await this.settings.forMessage(ctx);
+    if (connection.queueIds.length === 0) return next();
+    const turn: MenuTurn = { ticket, company, connection, answer: (ctx.event.body ?? '').trim() };
+    if (ticket.is_bot && (await this.menus.silent(ticket, connection))) {
+      // The bot went silent on this ticket: it waits for an agent (or for timeUseBotQueues to start over).
+    } else if (!ticket.queue_id) {
+      await this.atQueueMenu(turn);
+    } else if (ticket.is_bot && (await this.chatbot.answer(turn)) === 'back') {
+      await this.backToQueueMenu(turn);
+    }
+    await next();
+  }
+
+  private async atQueueMenu(turn: MenuTurn): Promise<void> {
+    const { ticket, company, connection } = turn;
+    if (connection.queueIds.length === 1 && company.sendGreetingMessageOneQueues) {
+      return this.enterQueue(turn, connection.queueIds[0]!, connection.greetingMessage);
+    }
+    if (ticket.is_bot) {
+      const index = chosenIndex(turn.answer);
+      const queueId = index === undefined ? undefined : connection.queueIds[index];
+      if (queueId) return this.enterQueue(turn, queueId, '');
+      await this.menus.send({ ticket, connection, body: menuMessage(INVALID_OPTION, await this.queueMenu(turn)), chatbotId: null });
+      return;
+    }
+    await this.menus.send({
+      ticket,
+      connection,
+      body: menuMessage(connection.greetingMessage, await this.queueMenu(turn)),
+      chatbotId: null,
+    });
+  }
+
+  /** `#` in a chatbot: the queue is let go and the queue menu shown again. */
+  private async backToQueueMenu(turn: MenuTurn): Promise<void> {
+    const ticket = await this.tickets.change({
+      companyId: turn.ticket.company_id,
+      ticketId: turn.ticket.id,
+      columns: { queue_id: null, chatbot_id: null },
+      log: { type: 'queue', userId: null, queueId: null },
+    });
+    await this.menus.send({
+      ticket,
+      connection: turn.connection,
+      body: menuMessage(turn.connection.greetingMessage, await this.queueMenu(turn)),
+      chatbotId: null,
+      fresh: true,
+    });
+  }
+
+  private async enterQueue(turn: MenuTurn, queueId: number, fallbackGreeting: string): Promise<void> {
+    const { company, connection } = turn;
+    const ticket = await this.tickets.change({
+      companyId: turn.ticket.company_id,
+      ticketId: turn.ticket.id,
+      columns: { queue_id: queueId, chatbot_id: null, is_bot: false, amount_used_bot_queues: 0 },
+      log: { type: 'queue', userId: null, queueId },
+    });
+    await this.timers.cancel({ ticketId: ticket.id, kinds: [SEND_QUEUE_TIMER] });
+    if (company.scheduleType === 'queue') {
+      const verdict = await this.hours.verdict({ companyId: ticket.company_id, company, connection, queueId });
+      if (!verdict.open) {
+        await this.tickets.say({ companyId: ticket.company_id, ticketId: ticket.id, body: verdict.outOfHoursMessage });
+        await this.tickets.change({ companyId: ticket.company_id, ticketId: ticket.id, columns: { is_out_of_hour: true } });
+        return;
+      }
+    }
+    const queue = await this.database.knex('queues').where({ id: queueId, company_id: ticket.company_id }).first('greeting_message');
+    const greeting = (queue?.greeting_message as string | null)?.trim() || fallbackGreeting;
+    const level = await this.chatbot.optionsUnder({ companyId: ticket.company_id, queueId, chatbotId: null });
+    if (level.length > 0) {
+      await this.chatbot.showLevel({ turn: { ticket, connection }, heading: greeting, level, chatbotId: null, fresh: true });
+      return;
+    }
+    await this.tickets.say({ companyId: ticket.company_id, ticketId: ticket.id, body: greeting });
+    await this.assignment.queueEntered(ticket);
+  }
+
+  private async queueMenu(turn: MenuTurn): Promise<string> {
+    const rows = (await this.database
+      .knex('queues')
+      .whereIn('id', turn.connection.queueIds)
+      .where('company_id', turn.ticket.company_id)
+      .select('id', 'name')) as { id: number; name: string }[];
+    const names = new Map(rows.map((row) => [row.id, row.name]));
+    return numberedMenu(turn.connection.queueIds.map((id) => names.get(id) ?? ''));
+  }
+}
