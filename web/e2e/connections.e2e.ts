@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newContext, NARROW, screenshot, signIn, WIDE } from './support/browser.js';
-import { ADMIN, eventually, startE2eServer, type E2eServer } from './support/server.js';
+import { NARROW, screenshot, WIDE } from './support/browser.js';
+import { startAdminSession, type ApiAs } from './support/admin-session.js';
+import { eventually, type E2eServer } from './support/server.js';
 
 interface ConnectionRow {
   id: number;
@@ -16,15 +17,10 @@ describe('connections screen', () => {
   let server: E2eServer;
   let browser: Browser;
   let page: Page;
-  let api: <T = any>(method: string, route: string, body?: unknown) => Promise<T>;
+  let api: ApiAs;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startE2eServer(), launchBrowser()]);
-    page = await (await newContext(browser, WIDE)).newPage();
-    await signIn(page, server.url, ADMIN.email, ADMIN.password);
-    // The sign-in ended the server helper's own session: call the API with the page's token.
-    const token = JSON.parse((await page.evaluate(() => localStorage.getItem('token'))) ?? 'null') as string;
-    api = (method, route, body) => server.api(method, route, body, token);
+    ({ server, browser, page, api } = await startAdminSession());
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newContext, NARROW, screenshot, signIn, WIDE } from './support/browser.js';
+import { launchBrowser, newContext, pageToken, NARROW, screenshot, signIn, WIDE } from './support/browser.js';
 import { ADMIN, startE2eServer, type E2eServer } from './support/server.js';
 
 /**
@@ -12,8 +12,7 @@ async function openSession(server: E2eServer, context: BrowserContext): Promise<
   const page = await context.newPage();
   try {
     await signIn(page, server.url, ADMIN.email, ADMIN.password);
-    const token = JSON.parse((await page.evaluate(() => localStorage.getItem('token'))) ?? 'null') as string;
-    return { page, token };
+    return { page, token: await pageToken(page) };
   } catch {
     const token = await server.adminToken();
     const user = await server.api('GET', '/auth/me');

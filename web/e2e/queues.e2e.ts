@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, NARROW, newContext, screenshot, signIn, WIDE } from './support/browser.js';
+import { NARROW, screenshot, WIDE } from './support/browser.js';
 import {
   addChatbotOption,
   createQueueThroughUi,
@@ -21,7 +21,8 @@ import {
   setServiceHour,
   submitQueueDialog,
 } from './support/queues-ui.js';
-import { ADMIN, eventually, startE2eServer, type E2eServer } from './support/server.js';
+import { startAdminSession, type ApiAs } from './support/admin-session.js';
+import { eventually, type E2eServer } from './support/server.js';
 
 interface SavedOption {
   id: number;
@@ -47,16 +48,11 @@ describe('queues screen with the chatbot editor', () => {
   let server: E2eServer;
   let browser: Browser;
   let page: Page;
-  let api: <T = any>(method: string, route: string, body?: unknown) => Promise<T>;
+  let api: ApiAs;
   const queueNamed = async (name: string) => (await api<SavedQueue[]>('GET', '/queue')).find((queue) => queue.name === name);
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startE2eServer(), launchBrowser()]);
-    page = await (await newContext(browser, WIDE)).newPage();
-    await signIn(page, server.url, ADMIN.email, ADMIN.password);
-    // A sign-in ends the user's other sessions: the test's API calls use the page's token.
-    const token = JSON.parse((await page.evaluate(() => localStorage.getItem('token'))) ?? 'null') as string;
-    api = (method, route, body) => server.api(method, route, body, token);
+    ({ server, browser, page, api } = await startAdminSession());
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newContext, screenshot, signIn } from './support/browser.js';
+import { launchBrowser, newContext, pageToken, screenshot, signIn } from './support/browser.js';
 import { ADMIN, connectedWebchat, eventually, startE2eServer, type E2eServer } from './support/server.js';
 
 /**
@@ -124,7 +124,7 @@ describe('a webchat conversation from the first message to its rating', () => {
     await dialog.getByRole('button', { name: 'Encerrar' }).click();
     await agentPage.waitForURL(/\/tickets$/);
 
-    const token = JSON.parse((await agentPage.evaluate(() => localStorage.getItem('token'))) ?? 'null') as string;
+    const token = await pageToken(agentPage);
     const ticket = await eventually(async () => {
       const current = await server.api('GET', `/tickets/${ticketId}`, undefined, token);
       return current.status === 'closed' ? current : undefined;

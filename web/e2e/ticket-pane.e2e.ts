@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, newContext, NARROW, screenshot, signIn, WIDE } from './support/browser.js';
+import { launchBrowser, newContext, pageToken, NARROW, screenshot, signIn, WIDE } from './support/browser.js';
 import { ADMIN, connectedWebchat, eventually, startE2eServer, type E2eServer } from './support/server.js';
 
 /**
@@ -43,8 +43,7 @@ describe('the ticket pane', () => {
    * own admin token stops working once the browser has signed in.
    */
   async function api<T = any>(method: string, route: string, body?: unknown): Promise<T> {
-    const token = JSON.parse((await page.evaluate(() => localStorage.getItem('token'))) ?? 'null') as string;
-    return server.api<T>(method, route, body, token);
+    return server.api<T>(method, route, body, await pageToken(page));
   }
 
   /** The pane of the open ticket, found by its label. */

@@ -43,3 +43,8 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
   await page.getByRole('button', { name: /^(entrar|sign in)$/i }).click();
   await page.waitForURL(/\/tickets/);
 }
+
+/** The access token of the user signed in on the page: a sign-in ends that user's other sessions, so API calls as them use it. */
+export async function pageToken(page: Page): Promise<string> {
+  return JSON.parse((await page.evaluate(() => localStorage.getItem('token'))) ?? 'null') as string;
+}

@@ -2,10 +2,7 @@ import { Box, Checkbox, FormControl, InputLabel, ListItemText, MenuItem, Select 
 import { useTranslation } from 'react-i18next';
 import { NO_QUEUE } from '../ticket-list-updates';
 
-/**
- * The queue multi-select of the ticket manager: the user's queues plus 'no queue'. The queues come from the
- * session user (a company-wide GET /queue list is not in core yet).
- */
+/** The queue multi-select of the ticket manager: the queues offered (the user's, or the company's for admins) plus 'no queue'. */
 export function QueueSelect(props: {
   queues: { id: number; name: string; color: string }[];
   value: number[];

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   Badge,
   Box,
@@ -28,6 +28,7 @@ import { toast } from 'react-toastify';
 import { toastError } from '../../../app/errors';
 import { useAppSelector } from '../../../app/hooks';
 import { useDebouncedValue } from '../../../app/use-debounced-value';
+import { useQueuesQuery } from '../../queues/queues.api';
 import { ConfirmationModal } from '../../../components/ConfirmationModal';
 import { NewTicketDialog } from '../dialogs/NewTicketDialog';
 import { TicketsList } from '../list/TicketsList';
@@ -72,8 +73,18 @@ export function TicketsManager(props: { selectedUuid?: string }) {
   const search = useDebouncedValue(typed.trim(), 500);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [filters, setFilters] = useState<AdvancedFilters>(noFilters);
-  const userQueues = useMemo(() => user?.queues ?? [], [user?.queues]);
+  // Admins see every ticket of the company, so they filter among all its queues; others among their own.
+  const { data: companyQueues } = useQueuesQuery(undefined, { skip: !admin });
+  const userQueues = useMemo(() => (admin && companyQueues ? companyQueues : (user?.queues ?? [])), [admin, companyQueues, user?.queues]);
   const [queueIds, setQueueIds] = useState<number[]>(() => [...userQueues.map((queue) => queue.id), NO_QUEUE]);
+  // A queue offered later (the company's list arriving, a queue created meanwhile) starts selected.
+  const offered = useRef(new Set(userQueues.map((queue) => queue.id)));
+  useEffect(() => {
+    const fresh = userQueues.map((queue) => queue.id).filter((id) => !offered.current.has(id));
+    if (fresh.length === 0) return;
+    for (const id of fresh) offered.current.add(id);
+    setQueueIds((ids) => [...ids, ...fresh]);
+  }, [userQueues]);
   const [showAll, setShowAll] = useState(false);
   const [dialOpen, setDialOpen] = useState(false);
   const [newTicketOpen, setNewTicketOpen] = useState(false);

@@ -26,18 +26,13 @@ export interface QueueOption {
   color: string;
 }
 
-/** Calls only the ticket pane makes: the drawer's media groups, the queues for transfer/reopen, tag creation. */
+/** Calls only the ticket pane makes: the drawer's media groups and tag creation. */
 export const paneApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** GET /messages/getmedia/:ticketId (spec 1 §7): media, documents, links and calls of the conversation. */
     ticketMedia: build.query<TicketMedia, number>({
       query: (ticketId) => `messages/getmedia/${ticketId}`,
       providesTags: (_result, _error, ticketId) => [{ type: 'Message', id: `media-${ticketId}` }],
-    }),
-    /** GET /queue (spec 1 §7): the company's queues. */
-    paneQueues: build.query<QueueOption[], void>({
-      query: () => 'queue',
-      providesTags: ['Queue'],
     }),
     /** POST /tags: a tag created from the ticket's tag picker (spec 1 §5: at least 3 characters). */
     createTagFromTicket: build.mutation<Tag, { name: string; color?: string }>({
@@ -47,4 +42,4 @@ export const paneApi = api.injectEndpoints({
   }),
 });
 
-export const { useTicketMediaQuery, usePaneQueuesQuery, useCreateTagFromTicketMutation } = paneApi;
+export const { useTicketMediaQuery, useCreateTagFromTicketMutation } = paneApi;
