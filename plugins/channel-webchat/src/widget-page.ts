@@ -211,7 +211,8 @@ const WIDGET_SCRIPT = `
   function connect() {
     if (!state || typeof io !== 'function') return;
     socket = io(cfg.namespace, { path: cfg.socketPath, auth: { token: cfg.token, visitorToken: state.visitorToken } });
-    socket.on('connect', function () { status('Online'); });
+    // Replies sent before the socket joined (a bot answers at once) or while it was away are read on (re)connect.
+    socket.on('connect', function () { status('Online'); loadPage(1); });
     socket.on('disconnect', function () { status('Reconectando...'); });
     socket.on('connect_error', function (err) { if (err && err.message === 'ERR_SESSION_EXPIRED') expire(); else status('Reconectando...'); });
     socket.on('message', function (m) { render(m, null); $('wc-messages').scrollTop = $('wc-messages').scrollHeight; });
