@@ -23,6 +23,8 @@ export interface ResolvedTicket {
   statusBefore: string;
   /** Closed without the automatic messages. */
   quiet: boolean;
+  /** The agent recorded the rating when resolving: the contact is not asked again. */
+  agentRated: boolean;
 }
 
 /**
@@ -47,7 +49,8 @@ export class RatingRequests {
 
   /** Whether this resolve starts the rating flow (TicketsService then leaves the farewell to it). */
   async takesOver(ticket: ResolvedTicket): Promise<boolean> {
-    if (ticket.quiet || ticket.isGroup || !ticket.userId || !ticket.whatsappId || ticket.statusBefore !== 'open') return false;
+    if (ticket.quiet || ticket.agentRated || ticket.isGroup || !ticket.userId || !ticket.whatsappId || ticket.statusBefore !== 'open')
+      return false;
     const [company, connection, contact] = await Promise.all([
       this.settings.company(ticket.companyId),
       this.settings.connection(ticket.whatsappId),
@@ -123,6 +126,7 @@ export class RatingRequestListener implements TicketTransitionListener {
       isGroup: after.isGroup,
       statusBefore: transition.before.status,
       quiet: transition.quiet,
+      agentRated: transition.agentRated,
     });
     if (rated) await this.ratings.request({ companyId: transition.companyId, ticketId: transition.ticketId, whatsappId: after.whatsappId });
   }

@@ -18,6 +18,8 @@ export interface TicketTransition {
   actorUserId: number;
   /** Closed without the automatic messages (Close All, or "close without farewell"): no farewell, no rating request. */
   quiet: boolean;
+  /** A resolve that recorded the agent's rating (userRating in the body). */
+  agentRated: boolean;
 }
 
 export const TicketTransitionListener = Symbol('TicketTransitionListener');

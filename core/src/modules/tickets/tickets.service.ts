@@ -185,7 +185,16 @@ export class TicketsService {
     // Sockets that saw it before but may not now (another owner, another queue) are told it left their lists.
     this.events.ticketChanged(after, { action: 'update', ticket: view }, before);
     if (outcome.readsMessages) this.events.ticketChanged(after, { action: 'updateUnread', ticketId });
-    await this.sendAutomaticMessages({ auth, before, after, plan, view, settings, sendFarewellMessage: input.sendFarewellMessage });
+    await this.sendAutomaticMessages({
+      auth,
+      before,
+      after,
+      plan,
+      view,
+      settings,
+      sendFarewellMessage: input.sendFarewellMessage,
+      agentRated: input.userRating !== undefined,
+    });
     await this.tellListeners({
       companyId,
       ticketId,
@@ -201,6 +210,7 @@ export class TicketsService {
       },
       actorUserId: auth.userId,
       quiet: input.sendFarewellMessage === false,
+      agentRated: input.userRating !== undefined,
     });
     return view;
   }
@@ -277,6 +287,7 @@ export class TicketsService {
         },
         actorUserId: auth.userId,
         quiet: true,
+        agentRated: false,
       });
       // Closed from open, pending or group: reach whoever could see it in the state it left.
       this.events.ticketDeleted({
@@ -429,6 +440,7 @@ export class TicketsService {
     view: TicketView;
     settings: TicketSettings;
     sendFarewellMessage?: boolean;
+    agentRated: boolean;
   }): Promise<void> {
     const { auth, before, after, plan, view, settings } = options;
     const contactName = String(view.contact?.name ?? '');
@@ -458,6 +470,7 @@ export class TicketsService {
         isGroup: after.isGroup,
         statusBefore: before.status,
         quiet: false,
+        agentRated: options.agentRated,
       }))
     ) {
       const farewell = await this.farewellOf(auth.companyId, before.userId ?? auth.userId, before.whatsappId);

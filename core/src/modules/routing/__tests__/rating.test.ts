@@ -22,7 +22,7 @@ beforeEach(async () => {
 const knex = () => scenario().server.ports.database.knex;
 
 /** A visitor whose ticket an agent attended and resolved. */
-async function attendedAndResolved(options: { sendFarewellMessage?: boolean } = {}): Promise<{ visitor: Visitor; ticketId: number }> {
+async function attendedAndResolved(options: { sendFarewellMessage?: boolean; userRating?: number } = {}): Promise<{ visitor: Visitor; ticketId: number }> {
   const visitor = await scenario().visitor();
   await visitor.say('preciso de ajuda');
   const ticket = await visitor.ticket();
@@ -87,6 +87,14 @@ describe('rating request', () => {
   it('says goodbye at once, without a rating, when userRating is disabled', async () => {
     await scenario().companySettings({ user_rating: 'disabled' });
     const { visitor, ticketId } = await attendedAndResolved();
+    await visitor.waitForReply(FAREWELL);
+    expect((await visitor.ticket()).status).toBe('closed');
+    expect(await ourMessages(scenario(), ticketId)).not.toContainEqual(expect.stringContaining(RATING));
+  });
+
+  it('asks nothing when the agent recorded the rating on resolve, and says goodbye at once', async () => {
+    await scenario().companySettings({ user_rating: 'enabled' });
+    const { visitor, ticketId } = await attendedAndResolved({ userRating: 4 });
     await visitor.waitForReply(FAREWELL);
     expect((await visitor.ticket()).status).toBe('closed');
     expect(await ourMessages(scenario(), ticketId)).not.toContainEqual(expect.stringContaining(RATING));

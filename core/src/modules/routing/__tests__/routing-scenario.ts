@@ -193,7 +193,7 @@ export async function agentSays(scenario: RoutingScenario, ticketId: number, bod
 export async function resolveTicket(
   scenario: RoutingScenario,
   ticketId: number,
-  options: { sendFarewellMessage?: boolean } = {},
+  options: { sendFarewellMessage?: boolean; userRating?: number } = {},
   agent = scenario.company.admin,
 ): Promise<void> {
   const answer = await api(scenario.server, 'PUT', `/tickets/${ticketId}`, {
