@@ -22,7 +22,9 @@ beforeEach(async () => {
 const knex = () => scenario().server.ports.database.knex;
 
 /** A visitor whose ticket an agent attended and resolved. */
-async function attendedAndResolved(options: { sendFarewellMessage?: boolean; userRating?: number } = {}): Promise<{ visitor: Visitor; ticketId: number }> {
+async function attendedAndResolved(
+  options: { sendFarewellMessage?: boolean; userRating?: number } = {},
+): Promise<{ visitor: Visitor; ticketId: number }> {
   const visitor = await scenario().visitor();
   await visitor.say('preciso de ajuda');
   const ticket = await visitor.ticket();
