@@ -44,6 +44,7 @@ const TENANT_TABLES = [
   'chat_messages',
   'on_call_entries',
   'plugin_store',
+  'conversation_timers',
 ];
 
 const ALL_TABLES = [...PLATFORM_TABLES, ...TENANT_TABLES].sort();
