@@ -72,8 +72,10 @@ describe('the application shell', () => {
     for (const label of ['Atendimentos', 'Respostas rápidas', 'Contatos', 'Tags'])
       await expect(nav(page).getByRole('link', { name: label }).isVisible()).resolves.toBe(true);
     await expect(nav(page).getByRole('link', { name: 'Agendamentos' }).count()).resolves.toBe(plan.useSchedules ? 1 : 0);
-    // Pages that do not exist yet stay out of the menu.
-    await expect(nav(page).getByRole('link', { name: 'Usuários' }).count()).resolves.toBe(0);
+    // Admins see the administration pages; pages that do not exist yet stay out of the menu.
+    for (const label of ['Usuários', 'Filas & Chatbot', 'Conexões', 'Configurações', 'Ajuda'])
+      await expect(nav(page).getByRole('link', { name: label }).count()).resolves.toBe(1);
+    await expect(nav(page).getByRole('link', { name: 'Kanban' }).count()).resolves.toBe(0);
     await expect(page.getByRole('button', { name: 'Sair' }).isVisible()).resolves.toBe(true);
     await expect(page.getByText(/Olá .+, seja bem-vindo\(a\) a .+!/).isVisible()).resolves.toBe(true);
     // Admins see the company's due date (company 1 never expires).
