@@ -5,6 +5,7 @@ import { ConversationTimers } from './conversation-timers.js';
 import { QueuePosition } from './queue-position.js';
 import { RoutedTickets, type RoutedTicket } from './routed-tickets.js';
 import { RoutingSettings, type ConnectionRoutingOptions } from './routing-settings.js';
+import { isContactsLiveMessage } from './contact-preferences.step.js';
 import { isWithinWorkingHours } from './working-hours.js';
 
 /** Timer kinds of assignment (names reserved by the routing framework). */
@@ -152,7 +153,9 @@ export class AssignmentStep implements ConversationHandler {
   ) {}
 
   async handle(ctx: InboundContext, next: () => Promise<void>): Promise<void> {
-    if (!isHistory(ctx) && !ctx.event.fromMe && ctx.ticket) {
+    // Only a contact's message on a waiting, unowned ticket concerns assignment: checked on the message's own
+    // ticket record first, so the common message (an attended conversation) reads nothing more.
+    if (isContactsLiveMessage(ctx) && ctx.ticket?.status === 'pending' && !ctx.ticket.userId) {
       const ticket = await this.tickets.read(ctx.ticket.id);
       if (ticket && ticket.status === 'pending' && !ticket.user_id && !ticket.is_group && !ticket.use_integration) {
         if (!ticket.queue_id) await this.assignment.scheduleSendQueue(ticket, (await this.settings.forMessage(ctx)).connection);
@@ -161,9 +164,4 @@ export class AssignmentStep implements ConversationHandler {
     }
     await next();
   }
-}
-
-/** Imported history never triggers routing (the flag is optional on older sdk builds). */
-export function isHistory(ctx: InboundContext): boolean {
-  return (ctx.event as { history?: boolean }).history === true;
 }

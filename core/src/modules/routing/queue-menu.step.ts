@@ -1,6 +1,7 @@
 import { inject, injectable, conversationSteps, type ConversationHandler, type InboundContext } from '@switchboard/sdk';
 import { Database } from '../../platform/database/database.js';
-import { isHistory, QueueAssignment, SEND_QUEUE_TIMER } from './assignment.js';
+import { QueueAssignment, SEND_QUEUE_TIMER } from './assignment.js';
+import { isContactsLiveMessage } from './contact-preferences.step.js';
 import { BotMenus, chosenIndex, INVALID_OPTION, menuMessage, numberedMenu } from './bot-menus.js';
 import { ChatbotNavigation } from './chatbot-navigation.js';
 import { ConversationTimers } from './conversation-timers.js';
@@ -42,8 +43,10 @@ export class QueueMenuStep implements ConversationHandler {
   ) {}
 
   async handle(ctx: InboundContext, next: () => Promise<void>): Promise<void> {
-    if (isHistory(ctx) || ctx.event.fromMe || !ctx.ticket || !ctx.contact || ctx.contact.disableBot) return next();
-    const ticket = await this.tickets.read(ctx.ticket.id);
+    // The bot speaks only on a waiting, unowned ticket: the message's own ticket record says so without a read.
+    const waiting = ctx.ticket?.status === 'pending' && !ctx.ticket.userId;
+    if (!isContactsLiveMessage(ctx) || !waiting || !ctx.contact || ctx.contact.disableBot) return next();
+    const ticket = await this.tickets.read(ctx.ticket!.id);
     if (!ticket || ticket.status !== 'pending' || ticket.user_id || ticket.is_group || ticket.use_integration) return next();
     const { company, connection } = await this.settings.forMessage(ctx);
     if (connection.queueIds.length === 0) return next();

@@ -2,7 +2,7 @@ import { inject, injectable, conversationSteps, type ConversationHandler, type I
 import { Clock } from '../../platform/clock.js';
 import { Database } from '../../platform/database/database.js';
 import { isWithinServiceHours, type ServiceHoursEntry } from '../queues/service-hours.js';
-import { isHistory } from './assignment.js';
+import { isContactsLiveMessage } from './contact-preferences.step.js';
 import { RoutedTickets } from './routed-tickets.js';
 import { RoutingSettings, type CompanyRoutingOptions, type ConnectionRoutingOptions } from './routing-settings.js';
 
@@ -73,7 +73,7 @@ export class OutOfHoursStep implements ConversationHandler {
   ) {}
 
   async handle(ctx: InboundContext, next: () => Promise<void>): Promise<void> {
-    if (isHistory(ctx) || ctx.event.fromMe || !ctx.ticket || ctx.ticket.isGroup) return next();
+    if (!isContactsLiveMessage(ctx) || !ctx.ticket || ctx.ticket.isGroup) return next();
     const { company, connection } = await this.settings.forMessage(ctx);
     if (company.scheduleType === 'disabled') return next();
     const ticket = await this.tickets.read(ctx.ticket.id);
