@@ -3,6 +3,7 @@ import { ConversationTimers } from '../modules/routing/conversation-timers.js';
 import type { RunningServer } from '../server.js';
 import { restartableInstallation, type RestartableInstallation } from '../testing/restartable-server.js';
 import { api, TEST_ADMIN } from '../testing/test-server.js';
+import { eventually } from '../testing/eventually.js';
 
 /**
  * The bot's state lives in the tickets row and its timers in conversation_timers: a server restarted between the
@@ -20,15 +21,6 @@ afterAll(async () => {
 
 function start(): Promise<RunningServer> {
   return installation.start();
-}
-
-async function eventually<T>(probe: () => Promise<T | undefined>, what: string): Promise<T> {
-  for (let tries = 0; tries < 150; tries += 1) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${what}: not seen in time`);
 }
 
 describe('routing across a restart', () => {

@@ -5,6 +5,7 @@ import { Clock as ClockToken } from '../../../platform/clock.js';
 import { api, startTestServer, type CompanyFixture, type CompanyFixtureOptions, type TestServer } from '../../../testing/test-server.js';
 import { ConversationRecords } from '../../conversations/conversation-records.js';
 import { ConversationTimerSweeper } from '../conversation-timers.js';
+import { eventually } from '../../../testing/eventually.js';
 
 /** A clock the scenario moves: conversation rules and timers read it, so an hour passes in no time. */
 export class MovableClock implements Clock {
@@ -59,16 +60,6 @@ export interface RoutingScenario {
   /** Sets connections columns of the scenario's connection (snake_case keys). */
   connectionColumns(columns: Record<string, unknown>): Promise<void>;
   stop(): Promise<void>;
-}
-
-async function eventually<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 8000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not seen in time`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 /**
