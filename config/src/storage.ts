@@ -9,15 +9,24 @@ export const storageVariables = {
     defaultText: './data',
     schema: yup.string().default('./data'),
   }),
+  ffmpegPath: variable({
+    env: 'FFMPEG_PATH',
+    doc: 'ffmpeg program that makes the mp3 copies of voice notes for iOS and Safari. Unset: the build installed with the product.',
+    defaultText: '(bundled)',
+    schema: yup.string().optional(),
+  }),
 };
 
 export interface StorageConfig {
   /** Absolute path of the data folder. */
   dataDir: string;
   mediaDir: string;
+  /** Unset: core uses the ffmpeg build installed with it. */
+  ffmpegPath?: string;
 }
 
 export function loadStorageConfig(env: NodeJS.ProcessEnv): StorageConfig {
   const dataDir = path.resolve(readVariable(storageVariables.dataDir, env) as string);
-  return { dataDir, mediaDir: path.join(dataDir, 'media') };
+  const ffmpegPath = readVariable(storageVariables.ffmpegPath, env) as string | undefined;
+  return { dataDir, mediaDir: path.join(dataDir, 'media'), ...(ffmpegPath ? { ffmpegPath } : {}) };
 }

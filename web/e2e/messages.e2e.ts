@@ -1,6 +1,8 @@
+import { spawnSync } from 'node:child_process';
+import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newContext, NARROW, screenshot, signIn, WIDE } from './support/browser.js';
+import { launchBrowser, newContext, NARROW, pageToken, screenshot, signIn, WIDE } from './support/browser.js';
 import { ADMIN, connectedWebchat, eventually, startE2eServer, type E2eServer } from './support/server.js';
 
 /** A website visitor writing through the webchat widget's HTTP API (plugins/channel-webchat/README.md). */
@@ -34,6 +36,14 @@ class Visitor {
     const { messages } = await this.call('GET', '/messages');
     return (messages as { body: string; fromMe: boolean }[]).filter((message) => message.fromMe).map((message) => message.body);
   }
+}
+
+/** One second of Opus in Ogg, as a WhatsApp voice note arrives. */
+function voiceNote(): Buffer {
+  const args = '-loglevel error -f lavfi -i sine=frequency=440:duration=1 -c:a libopus -f ogg -'.split(' ');
+  const made = spawnSync(ffmpeg.path, args);
+  if (made.status !== 0) throw new Error(`ffmpeg: ${made.stderr.toString()}`);
+  return made.stdout;
 }
 
 describe('the messages of a ticket', () => {
@@ -208,6 +218,16 @@ describe('the messages of a ticket', () => {
     await gallery.waitFor({ state: 'detached' });
   });
 
+  it('sends a voice note that desktop browsers play as it was recorded', async () => {
+    const desktopAudio: string[] = [];
+    page.on('request', (request) => /\/media\/.*voz/.test(request.url()) && desktopAudio.push(new URL(request.url()).pathname));
+    await page.locator('input[type=file]').setInputFiles({ name: 'voz.ogg', mimeType: 'audio/ogg', buffer: voiceNote() });
+    await page.getByRole('dialog', { name: 'Enviar arquivos (1)' }).getByRole('button', { name: 'Enviar' }).click();
+    await conversation().locator('audio').last().waitFor();
+    await eventually(async () => (desktopAudio.length > 0 ? true : undefined));
+    expect(desktopAudio.every((address) => address.endsWith('voz.ogg'))).toBe(true);
+  });
+
   it('asks for a selection before forwarding', async () => {
     const message = bubble('Recebi sua mensagem');
     await message.hover();
@@ -276,5 +296,46 @@ describe('the messages of a ticket', () => {
     await narrow.getByRole('textbox', { name: 'Mensagem', exact: true }).waitFor();
     await screenshot(narrow, 'messages-narrow');
     await narrow.context().close();
+  });
+
+  // Last: signing in on the iPhone ends the desktop session.
+  it('fetches that voice note as mp3 on an iPhone', async () => {
+    const iPhone = await browser.newContext({
+      viewport: NARROW,
+      locale: 'pt-BR',
+      userAgent:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+    });
+    const phone = await iPhone.newPage();
+    const phoneAudio: string[] = [];
+    phone.on(
+      'response',
+      (response) => /\/media\/.*voz/.test(response.url()) && phoneAudio.push(`${response.status()} ${new URL(response.url()).pathname}`),
+    );
+    await signIn(phone, server.url, ADMIN.email, ADMIN.password);
+    await phone.goto(`${server.url}/tickets/${ticket.uuid}`);
+    await phone.getByRole('log', { name: 'Mensagens do ticket' }).getByText('Mensagem em lote 25').waitFor();
+    // The desktop's note is pages back by now: a new one arrives live.
+    const form = new FormData();
+    form.append('medias', new Blob([new Uint8Array(voiceNote())], { type: 'audio/ogg' }), 'voz-nova.ogg');
+    const sent = await fetch(`${server.url}/messages/${ticket.id}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await pageToken(phone)}` },
+      body: form,
+    });
+    expect(sent.status).toBe(201);
+    const player = phone.getByRole('log', { name: 'Mensagens do ticket' }).locator('audio').last();
+    await player.waitFor();
+    // The copy is a real mp3: the player reads its length.
+    const seconds = await player.evaluate(
+      (audio: HTMLAudioElement) =>
+        new Promise<number>((resolve) => {
+          if (audio.readyState >= 1) resolve(audio.duration);
+          else audio.addEventListener('loadedmetadata', () => resolve(audio.duration), { once: true });
+        }),
+    );
+    expect(seconds).toBeGreaterThan(0.5);
+    expect(phoneAudio).toEqual([expect.stringMatching(/^200 \/media\/.*voz-nova\.mp3$/)]);
+    await iPhone.close();
   });
 });

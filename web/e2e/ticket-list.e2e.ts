@@ -196,10 +196,11 @@ describe('the tickets page', () => {
   });
 
   it('Close All asks for confirmation and closes the assigned tickets', async () => {
-    // From the list alone: an open ticket's pane leaves for /tickets when Close All closes it, which is not what
-    // this test is about (that navigation racing the dialog's exit is noted for the pane).
+    // With Ana's ticket open in the pane: Close All closes it, so the pane leaves for /tickets while the dialog exits.
     await page.goto(`${server.url}/tickets`);
     await page.getByRole('tab', { name: /^Atendendo/ }).click();
+    await card('Ana Visitante').getByRole('heading', { name: 'Ana Visitante' }).click();
+    await page.waitForURL(/\/tickets\/[0-9a-f-]{36}$/);
     await page.getByRole('button', { name: 'Ações de tickets' }).click();
     await page.getByRole('menuitem', { name: 'Fechar Todos' }).click();
     const confirm = page.getByRole('dialog', { name: 'Fechar todos os tickets?' });
@@ -212,6 +213,8 @@ describe('the tickets page', () => {
     await page.getByRole('button', { name: 'Ações de tickets' }).click();
     await page.getByRole('menuitem', { name: 'Fechar Todos' }).click();
     await confirm.getByRole('button', { name: 'Sim' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await page.waitForURL(/\/tickets$/);
     await subTab('Atendendo', 0).waitFor();
     await page.getByText('Nada aqui!').waitFor();
     // Only the assigned tab was closed: Bruno still waits.

@@ -106,15 +106,19 @@ export function MessageInput({ ticket }: { ticket: Ticket }) {
     const body = text.trim();
     if (!enabled || busy || !body) return;
     setBusy(true);
+    // Cleared at once, so what the agent types while the message travels is not wiped when it lands; a failed
+    // send gives the text back unless something new was typed.
+    if (!editing) setText('');
     try {
       if (editing) {
         await edit({ id: editing.id, body: signature + body, ticketId: ticket.id }).unwrap();
         composerIntent.clear(ticket.id);
+        setText('');
       } else {
         await deliver({ body });
       }
-      setText('');
     } catch (error) {
+      if (!editing) setText((typed) => (typed === '' ? text : typed));
       toastError(error);
     } finally {
       setBusy(false);

@@ -7,6 +7,7 @@ import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import PersonOutline from '@mui/icons-material/PersonOutline';
 import { useTranslation } from 'react-i18next';
 import { downloadMedia, mediaFileName, useMediaBlob } from './use-media-blob';
+import { playableAudio } from './audio-source';
 import type { ContactCard } from '../vcard';
 
 /** Spec 1 §9: image preview 250 by 200. */
@@ -64,7 +65,7 @@ function storedSpeed(): number {
 /** Audio with the speed cycle 0.5 → 1 → 1.5 → 2 → 0.5, remembered (spec 1 §4). */
 export function AudioMessage({ mediaUrl }: { mediaUrl: string }) {
   const { t } = useTranslation();
-  const { url, failed } = useMediaBlob(mediaUrl);
+  const { url, failed } = useMediaBlob(playableAudio(mediaUrl));
   const [speed, setSpeed] = useState(storedSpeed);
   const audio = useRef<HTMLAudioElement>(null);
   useEffect(() => {
