@@ -161,6 +161,17 @@ export interface ChannelContribution {
    * that sign-in into the connections to create or refresh. Core creates them (plan flags and limits apply).
    */
   provision?(request: Record<string, unknown>): Promise<ProvisionedConnection[]>;
+  /**
+   * What the browser needs to open that outside sign-in (GET /plugins passes it on); undefined while the server is
+   * not set up for it, and the web then offers only the settings form.
+   */
+  signIn?(): ChannelSignIn | undefined;
+}
+
+/** The public side of a channel's outside sign-in, e.g. Meta's app id for the Facebook login; never a secret. */
+export interface ChannelSignIn {
+  provider: string;
+  appId: string;
 }
 
 /** One connection a channel's sign-in yields; `key` names the outside account so a repeat updates it. */

@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { NARROW, screenshot, WIDE } from './support/browser.js';
 import { startAdminSession, type ApiAs } from './support/admin-session.js';
 import { eventually, type E2eServer } from './support/server.js';
+import { APP_SECRET, FakeGraphApi, FB_APP_ID, LOGIN, PAGE_ID } from '../../plugins/channel-facebook/src/__tests__/fake-graph-api.js';
 
 interface ConnectionRow {
   id: number;
@@ -18,13 +19,21 @@ describe('connections screen', () => {
   let browser: Browser;
   let page: Page;
   let api: ApiAs;
+  // Meta's Graph API as the facebook plugin's own tests fake it: the server's Facebook login talks to it.
+  const graph = new FakeGraphApi();
 
   beforeAll(async () => {
-    ({ server, browser, page, api } = await startAdminSession());
+    await graph.start();
+    ({ server, browser, page, api } = await startAdminSession({
+      FACEBOOK_APP_ID: FB_APP_ID,
+      FACEBOOK_APP_SECRET: APP_SECRET,
+      SWITCHBOARD_GRAPH_ORIGIN: graph.origin,
+    }));
   });
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
+    await graph.close();
   });
 
   const connectionNamed = async (name: string) =>
@@ -102,5 +111,36 @@ describe('connections screen', () => {
     await page.getByText('Conexão excluída com sucesso!').first().waitFor();
     await page.getByRole('cell', { name: 'Chat do site Site Loja', exact: true }).waitFor({ state: 'detached' });
     expect(await connectionNamed('Site Loja')).toBeUndefined();
+  });
+
+  it("connects a page and its Instagram account with the Facebook login, using the server's Meta app", async () => {
+    // Meta's JavaScript SDK, which this machine cannot fetch: it hands the login's user and short-lived token back.
+    await page.route('https://connect.facebook.net/**', (route) =>
+      route.fulfill({
+        contentType: 'text/javascript',
+        body: `window.FB = {
+          init: function (options) { window.fbInitOptions = options; },
+          login: function (callback, options) {
+            window.fbLoginScope = options.scope;
+            callback({ authResponse: { userID: '${LOGIN.userId}', accessToken: '${LOGIN.shortToken}' } });
+          },
+        };
+        window.fbAsyncInit();`,
+      }),
+    );
+    await page.getByRole('button', { name: 'Nova conexão' }).click();
+    await page.getByRole('menuitem', { name: 'Instagram' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nova conexão Instagram' });
+    await dialog.getByRole('button', { name: 'Entrar com o Facebook (Instagram)' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByText('Conexão salva com sucesso.').first().waitFor();
+    await page.getByRole('cell', { name: 'Facebook Loja Exemplo', exact: true }).waitFor();
+    await page.getByRole('cell', { name: 'Instagram loja.exemplo (Instagram)', exact: true }).waitFor();
+
+    expect(await page.evaluate(() => (window as unknown as { fbInitOptions: { appId: string } }).fbInitOptions.appId)).toBe(FB_APP_ID);
+    expect(await page.evaluate(() => (window as unknown as { fbLoginScope: string }).fbLoginScope)).toContain('instagram_manage_messages');
+    expect(graph.subscribedPages).toEqual([{ pageId: PAGE_ID, fields: expect.stringContaining('messages') }]);
+    const instagram = await connectionNamed('loja.exemplo (Instagram)');
+    expect(instagram).toMatchObject({ settings: expect.objectContaining({ instagramAccountId: LOGIN.instagramAccountId }) });
   });
 });

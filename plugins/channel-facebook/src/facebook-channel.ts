@@ -6,10 +6,12 @@ import {
   type ChannelContribution,
   type ChannelSession,
   type ChannelSessionContext,
+  type ChannelSignIn,
   type PluginDescription,
   type PluginSettingField,
   type ProvisionedConnection,
 } from '@switchboard/sdk';
+import { facebookApp } from './facebook-app.js';
 import { connectionsFromLogin } from './facebook-login.js';
 import { FacebookSession } from './facebook-session.js';
 import { REPLY_WINDOW_HOURS } from './reply-window.js';
@@ -66,6 +68,12 @@ abstract class MetaChannel implements ChannelContribution {
 
   routes(router: Router): void {
     registerWebhookRoutes(router, { host: this.host, channel: this.channel, object: this.webhookObject, accountField: this.accountField });
+  }
+
+  /** Both channels sign in with the product's Meta app (POST /facebook), once the server has one. */
+  signIn(): ChannelSignIn | undefined {
+    const app = facebookApp();
+    return app.appId && app.appSecret ? { provider: 'facebook', appId: app.appId } : undefined;
   }
 }
 

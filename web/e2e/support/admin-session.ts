@@ -9,8 +9,10 @@ export type ApiAs = <T = any>(method: string, route: string, body?: unknown) => 
  * A server, a browser and the super admin signed in on a wide page. `api` calls as the admin with the page's
  * token: the sign-in ended the admin's other sessions, the server helper's own included.
  */
-export async function startAdminSession(): Promise<{ server: E2eServer; browser: Browser; page: Page; api: ApiAs }> {
-  const [server, browser] = await Promise.all([startE2eServer(), launchBrowser()]);
+export async function startAdminSession(
+  extraEnv: Record<string, string> = {},
+): Promise<{ server: E2eServer; browser: Browser; page: Page; api: ApiAs }> {
+  const [server, browser] = await Promise.all([startE2eServer(extraEnv), launchBrowser()]);
   const page = await (await newContext(browser, WIDE)).newPage();
   await signIn(page, server.url, ADMIN.email, ADMIN.password);
   const token = await pageToken(page);

@@ -72,7 +72,11 @@ export class ConnectionsRoutes implements RouteContribution {
 
     // What the web builds its channel menus and forms from (DESIGN §3).
     api.get('/plugins', signedIn, () => ({
-      channels: this.registry.channels.map((channel) => ({ channel: channel.channel, description: channel.description })),
+      channels: this.registry.channels.map((channel) => ({
+        channel: channel.channel,
+        description: channel.description,
+        signIn: channel.signIn?.(),
+      })),
       integrations: this.registry.integrations.map((integration) => ({ type: integration.type, description: integration.description })),
     }));
   }

@@ -56,6 +56,13 @@ describe('POST /facebook provisioning (the Facebook login)', () => {
     expect(exchange?.query.get('client_id')).toBe(FB_APP_ID);
   });
 
+  it('gives the browser the app id for the login button of both channels, and nothing while the app is not set up', () => {
+    expect(harness.contribution('facebook').signIn!()).toEqual({ provider: 'facebook', appId: FB_APP_ID });
+    expect(harness.contribution('instagram').signIn!()).toEqual({ provider: 'facebook', appId: FB_APP_ID });
+    delete process.env.FACEBOOK_APP_SECRET;
+    expect(harness.contribution('facebook').signIn!()).toBeUndefined();
+  });
+
   it('leaves Instagram out unless asked', async () => {
     const connections = await provision({ facebookUserId: LOGIN.userId, facebookUserToken: LOGIN.shortToken, addInstagram: false });
     expect(connections.map((c: ProvisionedConnection) => c.channel)).toEqual(['facebook']);

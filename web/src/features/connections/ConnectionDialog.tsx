@@ -50,7 +50,8 @@ export function ConnectionDialog(props: { target: ConnectionDialogTarget | null;
   const [tab, setTab] = useState<TabName>('general');
   useEffect(() => setTab('general'), [target]);
 
-  const channel = connection?.channel ?? target?.channel ?? '';
+  // The target names the channel: a skipped query can still hold the last connection edited.
+  const channel = target?.channel ?? connection?.channel ?? '';
   const plugin = props.plugins.find((entry) => entry.channel === channel);
   const fields = useMemo(() => plugin?.description.settings ?? [], [plugin]);
   // `data` may still be the previously opened connection while this one loads.
@@ -128,7 +129,11 @@ export function ConnectionDialog(props: { target: ConnectionDialogTarget | null;
               <DialogContent sx={{ minHeight: 360 }}>
                 <Box hidden={tab !== 'general'}>
                   {!editingId && (channel === 'facebook' || channel === 'instagram') ? (
-                    <FacebookLoginPanel addInstagram={channel === 'instagram'} onConnected={props.onClose} />
+                    <FacebookLoginPanel
+                      appId={plugin?.signIn?.provider === 'facebook' ? plugin.signIn.appId : undefined}
+                      addInstagram={channel === 'instagram'}
+                      onConnected={props.onClose}
+                    />
                   ) : null}
                   <GeneralTab plugin={plugin} connection={editingId ? connection : undefined} />
                 </Box>

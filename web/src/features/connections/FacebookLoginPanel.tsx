@@ -11,12 +11,6 @@ const GRAPH_VERSION = 'v9.0';
 const PAGE_SCOPES = 'public_profile,pages_messaging,pages_show_list,pages_manage_metadata,pages_read_engagement,business_management';
 const INSTAGRAM_SCOPES = 'instagram_basic,instagram_manage_messages';
 
-/**
- * The product's Meta app id. The server keeps FACEBOOK_APP_ID to itself, so the web knows it only when it is built
- * with VITE_FACEBOOK_APP_ID; without it the login button stays disabled and says why.
- */
-const FACEBOOK_APP_ID: string = (import.meta.env.VITE_FACEBOOK_APP_ID as string | undefined) ?? '';
-
 interface FacebookSdk {
   init(options: { appId: string; version: string; cookie: boolean; xfbml: boolean }): void;
   login(callback: (response: { authResponse?: { userID: string; accessToken: string } | null }) => void, options: { scope: string }): void;
@@ -44,8 +38,11 @@ function loadFacebookSdk(appId: string): Promise<FacebookSdk> {
   return sdkLoading;
 }
 
-/** The Facebook login: the pages it grants (and their Instagram accounts) become connections via POST /facebook. */
-export function FacebookLoginPanel(props: { addInstagram: boolean; onConnected: () => void }) {
+/**
+ * The Facebook login: the pages it grants (and their Instagram accounts) become connections via POST /facebook.
+ * `appId` is the product's Meta app, from GET /plugins; a server without one gets the button disabled with the reason.
+ */
+export function FacebookLoginPanel(props: { appId: string | undefined; addInstagram: boolean; onConnected: () => void }) {
   const { t } = useTranslation();
   const [facebookLogin] = useFacebookLoginMutation();
   const [busy, setBusy] = useState(false);
@@ -53,7 +50,7 @@ export function FacebookLoginPanel(props: { addInstagram: boolean; onConnected: 
   const login = async () => {
     setBusy(true);
     try {
-      const sdk = await loadFacebookSdk(FACEBOOK_APP_ID);
+      const sdk = await loadFacebookSdk(props.appId!);
       const auth = await new Promise<{ userID: string; accessToken: string } | null>((resolve) =>
         sdk.login((response) => resolve(response.authResponse ?? null), {
           scope: props.addInstagram ? `${PAGE_SCOPES},${INSTAGRAM_SCOPES}` : PAGE_SCOPES,
@@ -76,13 +73,13 @@ export function FacebookLoginPanel(props: { addInstagram: boolean; onConnected: 
       <Button
         variant="contained"
         startIcon={busy ? <CircularProgress size={16} /> : <FacebookIcon />}
-        disabled={!FACEBOOK_APP_ID || busy}
+        disabled={!props.appId || busy}
         onClick={() => void login()}
         sx={{ alignSelf: 'flex-start' }}
       >
         {props.addInstagram ? t('connections.facebook.loginInstagram') : t('connections.facebook.login')}
       </Button>
-      {FACEBOOK_APP_ID ? null : <Alert severity="info">{t('connections.facebook.notConfigured')}</Alert>}
+      {props.appId ? null : <Alert severity="info">{t('connections.facebook.notConfigured')}</Alert>}
     </Box>
   );
 }

@@ -53,6 +53,8 @@ export interface ChannelSettingField {
 export interface ChannelPlugin {
   channel: string;
   description: { name: string; icon?: string; settings: ChannelSettingField[]; capabilities?: { qrcode?: boolean } };
+  /** The outside sign-in the server is set up for (the Facebook login's Meta app id); absent otherwise. */
+  signIn?: { provider: string; appId: string };
 }
 
 /** The body of POST and PUT /whatsapp (spec 2 §7). */

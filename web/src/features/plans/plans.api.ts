@@ -26,8 +26,8 @@ export interface CompanyPlan {
 
 /** GET /plugins: the channel and integration plugins installed on this server. */
 export interface InstalledPlugins {
-  channels: { channel: string; description?: string }[];
-  integrations: { type: string; description?: string }[];
+  channels: { channel: string; description: { name: string; icon?: string } }[];
+  integrations: { type: string; description: { name: string; icon?: string } }[];
 }
 
 export const plansApi = api.injectEndpoints({

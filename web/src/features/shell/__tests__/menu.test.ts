@@ -10,7 +10,10 @@ const allPlan = {
   useOpenAi: true,
   useIntegrations: true,
 };
-const plugins = { channels: [{ channel: 'whatsapp' }], integrations: [{ type: 'typebot' }] };
+const plugins = {
+  channels: [{ channel: 'whatsapp', description: { name: 'channels.whatsapp.name' } }],
+  integrations: [{ type: 'typebot', description: { name: 'integrations.typebot.name' } }],
+};
 const user = (fields: Partial<MenuContext['user']>): MenuContext['user'] => ({ profile: 'user', super: false, ...fields });
 const paths = (context: MenuContext) => visibleMenu(context, { includeUnavailable: true }).map((entry) => entry.path);
 
