@@ -5,12 +5,14 @@ import { Authenticator } from '../../platform/auth/authenticator.js';
 import { Database } from '../../platform/database/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { RealtimeBus, rooms } from '../../platform/realtime/realtime-bus.js';
+import { seesNumbersMasked } from '../contacts/contact-details.js';
 import { TicketVisibility, visibilityPredicate } from '../tickets/ticket-visibility.js';
 
 /**
  * The web app's socket: the JWT is checked at the handshake; the socket joins its company's and user's rooms
  * and the ticket rooms its visibility allows (so ticket and message events reach only who may see them). The
  * client's joinChatBox joins one ticket's room after the same check; userStatus keeps the user online.
+ * A user who sees contact numbers masked (lgpdHideNumber) joins the masked variant of each room instead.
  */
 @injectable()
 export class SocketSessions {
@@ -41,7 +43,7 @@ export class SocketSessions {
    * so the web app shows "Sua conta foi acessada em outro computador." (spec 1 §4); a logout just closes them.
    */
   async endOlderSessions(userId: number, tokenVersion: number, reason: 'elsewhere' | 'logout'): Promise<void> {
-    const sockets = await this.realtime.io.in(rooms.user(userId)).fetchSockets();
+    const sockets = await this.realtime.io.in(bothVariants(rooms.user(userId))).fetchSockets();
     for (const socket of sockets) {
       if ((socket.data.auth as AuthContext | undefined)?.tokenVersion === tokenVersion) continue;
       if (reason === 'elsewhere') socket.emit('auth', { action: 'update', user: { id: userId }, reason: 'elsewhere' });
@@ -55,11 +57,16 @@ export class SocketSessions {
     void this.setOnline(auth.userId, true).catch(() => {});
     const joinTicket = async (ticketId: unknown) => {
       const id = Number(ticketId);
-      if (Number.isSafeInteger(id) && id > 0 && (await this.canSee(auth, id))) await socket.join(rooms.ticket(id));
+      if (!Number.isSafeInteger(id) || id <= 0 || !(await this.canSee(auth, id))) return;
+      const masked = socket.rooms.has(rooms.masked(rooms.company(auth.companyId)));
+      await socket.join(masked ? rooms.masked(rooms.ticket(id)) : rooms.ticket(id));
     };
     socket.on('joinChatBox', joinTicket);
     socket.on('joinTicket', joinTicket);
-    socket.on('leaveChatBox', (ticketId: unknown) => void socket.leave(rooms.ticket(String(ticketId))));
+    socket.on('leaveChatBox', (ticketId: unknown) => {
+      void socket.leave(rooms.ticket(String(ticketId)));
+      void socket.leave(rooms.masked(rooms.ticket(String(ticketId))));
+    });
     // The notification and status rooms were joined at the handshake; these keep the spec's client happy.
     socket.on('joinNotification', () => {});
     socket.on('joinTickets', () => {});
@@ -67,10 +74,28 @@ export class SocketSessions {
     socket.on('disconnect', () => {
       // Also runs while the server shuts down, when the bus or the database may already be gone.
       void (async () => {
-        const others = await this.realtime.io.in(rooms.user(auth.userId)).fetchSockets();
+        const others = await this.realtime.io.in(bothVariants(rooms.user(auth.userId))).fetchSockets();
         if (others.length === 0) await this.setOnline(auth.userId, false);
       })().catch(() => {});
     });
+  }
+
+  /**
+   * lgpdHideNumber changed: the company's profile users move to the room variant that now applies, open tickets
+   * included, so the next event already comes masked (or whole).
+   */
+  async refreshMasking(companyId: number): Promise<void> {
+    const masked = await seesNumbersMasked(this.database.knex, { companyId, profile: 'user' });
+    const from = masked ? rooms.company(companyId) : rooms.masked(rooms.company(companyId));
+    const suffix = rooms.masked('');
+    for (const socket of await this.realtime.io.in(from).fetchSockets()) {
+      if ((socket.data.auth as AuthContext | undefined)?.profile !== 'user') continue;
+      const current = [...socket.rooms].filter((room) => room !== socket.id);
+      const plainOf = (room: string) => (room.endsWith(suffix) ? room.slice(0, -suffix.length) : room);
+      const next = current.map((room) => (masked ? rooms.masked(plainOf(room)) : plainOf(room)));
+      socket.join(next);
+      for (const room of current) if (!next.includes(room)) socket.leave(room);
+    }
   }
 
   private async roomsOf(auth: AuthContext): Promise<string[]> {
@@ -80,7 +105,7 @@ export class SocketSessions {
     joined.push(...viewer.queueIds.map((queueId) => rooms.queue(queueId)));
     if (viewer.allTicket) joined.push(rooms.unqueued(auth.companyId));
     if (viewer.allowGroup) joined.push(rooms.groups(auth.companyId));
-    return joined;
+    return (await seesNumbersMasked(this.database.knex, auth)) ? joined.map(rooms.masked) : joined;
   }
 
   private async canSee(auth: AuthContext, ticketId: number): Promise<boolean> {
@@ -99,4 +124,8 @@ export class SocketSessions {
       .returning(['id', 'company_id']);
     if (user) this.realtime.emit(rooms.company(user.company_id), 'user', { action: 'update', user: { id: user.id, online } });
   }
+}
+
+function bothVariants(room: string): string[] {
+  return [room, rooms.masked(room)];
 }

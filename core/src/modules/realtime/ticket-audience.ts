@@ -1,6 +1,7 @@
 import { inject, injectable } from '@switchboard/sdk';
 import { Database } from '../../platform/database/database.js';
 import { RealtimeBus, rooms } from '../../platform/realtime/realtime-bus.js';
+import { withMaskedContactNumbers } from '../contacts/contact-details.js';
 
 /** What decides who may see a ticket (spec 1 §6). */
 export interface AudienceTicket {
@@ -36,7 +37,7 @@ export class TicketEvents {
   ticketChanged(after: AudienceTicket, payload: Record<string, unknown>, before?: AudienceTicket): void {
     const now = ticketRooms(after);
     if (before) this.realtime.emit(ticketRooms(before), 'ticket', { action: 'delete', ticketId: before.id }, now);
-    this.realtime.emit(now, 'ticket', payload);
+    this.realtime.emitViews(now, 'ticket', payload, withMaskedContactNumbers(payload));
   }
 
   ticketDeleted(ticket: AudienceTicket): void {
@@ -44,7 +45,7 @@ export class TicketEvents {
   }
 
   message(ticket: AudienceTicket, payload: Record<string, unknown>): void {
-    this.realtime.emit(ticketRooms(ticket), 'appMessage', payload);
+    this.realtime.emitViews(ticketRooms(ticket), 'appMessage', payload, withMaskedContactNumbers(payload));
   }
 
   /** A message event when only the ticket's id is at hand. */

@@ -4,6 +4,8 @@ import { SecretKeys } from '../../platform/auth/app-secret.js';
 import type { AuthContext } from '../../platform/auth/auth-context.js';
 import { Database } from '../../platform/database/database.js';
 import { Tenancy } from '../../platform/tenancy.js';
+import { Logger } from '../../platform/tokens.js';
+import { SocketSessions } from '../realtime/socket-sessions.js';
 import { CompanySettingModel, secretSettingColumns, type CompanySettingColumn } from './company-setting.model.js';
 import { superOnlyCompanySettingColumns } from './settings.schema.js';
 
@@ -19,6 +21,8 @@ export class CompanySettingService {
     @inject(Database) private readonly database: Database,
     @inject(Tenancy) private readonly tenancy: Tenancy,
     @inject(SecretKeys) private readonly secrets: SecretKeys,
+    @inject(SocketSessions) private readonly sockets: SocketSessions,
+    @inject(Logger) private readonly logger: Logger,
   ) {}
 
   /** The whole row: the super user reads any company's, an admin their own; another company is 404. */
@@ -47,6 +51,11 @@ export class CompanySettingService {
     await this.row(auth.companyId);
     const scope = this.tenancy.of(auth.companyId);
     await scope.query<CompanySettingModel>(CompanySettingModel).patch({ [column]: value } as Partial<CompanySettingModel>);
+    if (column === 'lgpdHideNumber') {
+      await this.sockets
+        .refreshMasking(auth.companyId)
+        .catch((error) => this.logger.warn({ err: error }, 'could not refresh number masking'));
+    }
     return masked(await this.row(auth.companyId));
   }
 

@@ -75,6 +75,22 @@ export function defineRealtimeBusContract(name: string, factory: () => Promise<R
       await expect(received).resolves.toEqual([]);
     });
 
+    it('gives the sockets of a masked room variant the masked view, and every other event as it is', async () => {
+      const plain = await connectToRoom(url, rooms.queue(3));
+      const masked = await connectToRoom(url, rooms.masked(rooms.queue(3)));
+      clients.push(plain, masked);
+      const plainGot = receivedWithin(plain, 'ticket', 300);
+      const maskedGot = receivedWithin(masked, 'ticket', 300);
+      bus.emitViews(rooms.queue(3), 'ticket', { number: '5511987654321' }, { number: '5511*****4321' });
+      bus.emit(rooms.queue(3), 'ticket', { action: 'delete' });
+      await expect(plainGot).resolves.toEqual([{ number: '5511987654321' }, { action: 'delete' }]);
+      await expect(maskedGot).resolves.toEqual([{ number: '5511*****4321' }, { action: 'delete' }]);
+      // `except` leaves out both variants of its rooms.
+      const left = receivedWithin(masked, 'notice', 300);
+      bus.emit(rooms.queue(3), 'notice', 'x', rooms.queue(3));
+      await expect(left).resolves.toEqual([]);
+    });
+
     it('reports its health once attached', async () => {
       const health = await bus.health();
       expect(health).toEqual({ status: 'ok', implementation: bus.implementation });

@@ -15,6 +15,11 @@ export const rooms = {
   unqueued: (companyId: number) => `company:${companyId}:unqueued`,
   /** Sockets that see group conversations (allowGroup). */
   groups: (companyId: number) => `company:${companyId}:groups`,
+  /**
+   * The variant of a room joined, instead of the room, by sockets that see contact numbers masked (lgpdHideNumber
+   * for profile users): emitViews sends them the masked payload; every other emit reaches both variants alike.
+   */
+  masked: (room: string) => `${room}#masked`,
 };
 
 export const RealtimeBus = Symbol('RealtimeBus');
@@ -24,6 +29,8 @@ export interface RealtimeBus extends Port {
   attach(httpServer: HttpServer): SocketServer;
   /** The socket.io server (after attach). */
   readonly io: SocketServer;
-  /** Sends to the sockets in `room`, leaving out those also in `except`. */
+  /** Sends to the sockets in `room` (either variant), leaving out those also in `except`. */
   emit(room: string | string[], event: string, payload: unknown, except?: string | string[]): void;
+  /** As emit, with `maskedPayload` for the sockets in the rooms' masked variants. */
+  emitViews(room: string | string[], event: string, payload: unknown, maskedPayload: unknown, except?: string | string[]): void;
 }

@@ -3,7 +3,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { Server as SocketServer, type ServerOptions } from 'socket.io';
 import { probeHealth, type PortHealth } from '../port.js';
-import type { RealtimeBus } from './realtime-bus.js';
+import { rooms, type RealtimeBus } from './realtime-bus.js';
 
 export interface SocketRealtimeBusOptions {
   /** Set: events travel through Redis to the clients of every node. */
@@ -53,10 +53,22 @@ export class SocketRealtimeBus implements RealtimeBus {
   }
 
   emit(room: string | string[], event: string, payload: unknown, except?: string | string[]): void {
+    const plain = list(room);
+    this.send([...plain, ...plain.map(rooms.masked)], event, payload, withMasked(except));
+  }
+
+  emitViews(room: string | string[], event: string, payload: unknown, maskedPayload: unknown, except?: string | string[]): void {
+    const plain = list(room);
+    const excluded = withMasked(except);
+    this.send(plain, event, payload, excluded);
+    this.send(plain.map(rooms.masked), event, maskedPayload, excluded);
+  }
+
+  private send(room: string[], event: string, payload: unknown, except: string[]): void {
     // Before attach no client can be connected, so there is nobody to tell.
-    if (!this.server) return;
+    if (!this.server || room.length === 0) return;
     const target = this.server.to(room);
-    (except && except.length > 0 ? target.except(except) : target).emit(event, payload);
+    (except.length > 0 ? target.except(except) : target).emit(event, payload);
   }
 
   health(): Promise<PortHealth> {
@@ -85,4 +97,13 @@ function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promi
     timer = setTimeout(() => reject(new Error(message)), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+function list(room: string | string[] | undefined): string[] {
+  return room === undefined ? [] : Array.isArray(room) ? room : [room];
+}
+
+function withMasked(room: string | string[] | undefined): string[] {
+  const plain = list(room);
+  return [...plain, ...plain.map(rooms.masked)];
 }

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { spyOnRealtime } from '../../../testing/realtime-spy.js';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Knex } from 'knex';
 import { api, startTestServer, type CompanyFixture, type TestServer } from '../../../testing/test-server.js';
 import { insertQueue, insertTarget } from '../../queues/__tests__/queues.access.js';
@@ -30,7 +31,7 @@ describe('chatbot API', () => {
   it('builds a menu option by option and answers it nested, announcing the queue', async () => {
     const token = company.admin.token;
     const queueId = await insertQueue(db(), company.companyId, { name: 'Menu' });
-    const emit = jest.spyOn(server.ports.realtime, 'emit');
+    const emit = spyOnRealtime(server.ports.realtime);
     try {
       const top = await api(server, 'POST', '/chatbot', { token, body: { queueId, name: 'Financeiro', greetingMessage: 'Escolha:' } });
       expect(top.status).toBe(201);
@@ -149,7 +150,7 @@ describe('chatbot API', () => {
     const ticket = await insertTicket(db(), company.companyId);
     await db()('tickets').where('id', ticket).update({ chatbot_id: child, queue_id: queueId });
 
-    const emit = jest.spyOn(server.ports.realtime, 'emit');
+    const emit = spyOnRealtime(server.ports.realtime);
     try {
       const removed = await api(server, 'DELETE', `/chatbot/${parent}`, { token });
       expect(removed.status).toBe(200);

@@ -1,5 +1,6 @@
+import { spyOnRealtime } from '../../../testing/realtime-spy.js';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { api, startTestServer, type CompanyFixture, type TestServer } from '../../../testing/test-server.js';
 import { normalizeContactNumber } from '../contact-number.js';
 import { insertContact } from './contacts.access.js';
@@ -62,7 +63,7 @@ describe('contacts API', () => {
   });
 
   it('creates a contact with a normalised number and extra info, and announces it', async () => {
-    const emit = jest.spyOn(server.ports.realtime, 'emit');
+    const emit = spyOnRealtime(server.ports.realtime);
     try {
       const created = await api(server, 'POST', '/contacts', {
         token: company.users[0]!.token,
@@ -355,7 +356,7 @@ describe('contacts API', () => {
     const mine = await insertContact(server.ports.database.knex, company.companyId);
     const asUser = await api(server, 'DELETE', `/contacts/${mine.id}`, { token: company.users[0]!.token });
     expect(asUser.status).toBe(403);
-    const emit = jest.spyOn(server.ports.realtime, 'emit');
+    const emit = spyOnRealtime(server.ports.realtime);
     try {
       const asAdmin = await api(server, 'DELETE', `/contacts/${mine.id}`, { token });
       expect(asAdmin.status).toBe(200);
@@ -388,7 +389,7 @@ describe('contacts API', () => {
         ['Tag curta', '11911110005', '', 'ab'],
         ['Sem número', '', '', ''],
       ]);
-      const emit = jest.spyOn(server.ports.realtime, 'emit');
+      const emit = spyOnRealtime(server.ports.realtime);
       let answer;
       try {
         answer = await api(server, 'POST', '/contacts/upload', { token: target.users[0]!.token, body: form });

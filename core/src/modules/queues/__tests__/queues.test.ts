@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { spyOnRealtime } from '../../../testing/realtime-spy.js';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Knex } from 'knex';
 import { api, startTestServer, type CompanyFixture, type TestServer } from '../../../testing/test-server.js';
 import { insertTicket } from '../../tags/__tests__/tags.access.js';
@@ -31,7 +32,7 @@ describe('queues API', () => {
 
   it('creates, shows, updates and deletes a queue, announcing each change', async () => {
     const token = company.admin.token;
-    const emit = jest.spyOn(server.ports.realtime, 'emit');
+    const emit = spyOnRealtime(server.ports.realtime);
     try {
       const created = await api(server, 'POST', '/queue', {
         token,

@@ -135,6 +135,53 @@ describe('realtime', () => {
     expect(admin.events.some((entry) => entry.event === 'appMessage' && entry.payload.message.body === 'só o admin')).toBe(true);
   });
 
+  it('sends profile users masked contact numbers once lgpdHideNumber is switched on, and whole again once off', async () => {
+    const admin = await listen(company.admin.token);
+    const agent = await listen(company.users[0]!.token);
+    const pipeline = server.container.get(InboundPipeline);
+    const knex = server.ports.database.knex;
+    const say = async (externalId: string, body: string) => {
+      await pipeline.receive(connection, {
+        type: 'message',
+        externalId,
+        chat: { address: '5511987654321', name: 'Cliente LGPD' },
+        fromMe: false,
+        body,
+      });
+      await settle();
+    };
+    const numbersIn = (recorder: Recorder, body: string) => {
+      const message = recorder.events.find((entry) => entry.event === 'appMessage' && entry.payload.message.body === body)?.payload;
+      const ticket = recorder.events.filter((entry) => entry.event === 'ticket' && entry.payload.ticket?.id === message?.ticket.id).at(-1);
+      return [message?.contact.number, message?.ticket.contact.number, ticket?.payload.ticket.contact.number];
+    };
+    await say('lgpd-1', 'primeira');
+    const ticket = await knex('tickets as t')
+      .join('contacts as c', 'c.id', 't.contact_id')
+      .where('c.number', '5511987654321')
+      .first('t.id');
+    await knex('tickets').where('id', ticket.id).update({ queue_id: queues.q1 });
+
+    const switchTo = async (data: string) =>
+      expect(
+        (await api(server, 'PUT', '/companySettings', { token: company.admin.token, body: { column: 'lgpdHideNumber', data } })).status,
+      ).toBe(200);
+    // The agent's socket was open before the switch: it moves to the masked view at once.
+    await switchTo('enabled');
+    await say('lgpd-2', 'mascarada');
+    expect(numbersIn(agent, 'mascarada')).toEqual(Array(3).fill('5511*****4321'));
+    expect(numbersIn(admin, 'mascarada')).toEqual(Array(3).fill('5511987654321'));
+    // A socket opened while the switch is on starts masked.
+    const later = await listen(company.users[0]!.token);
+    await say('lgpd-3', 'de novo');
+    expect(numbersIn(later, 'de novo')).toEqual(Array(3).fill('5511*****4321'));
+
+    await switchTo('disabled');
+    await say('lgpd-4', 'inteira');
+    expect(numbersIn(agent, 'inteira')).toEqual(Array(3).fill('5511987654321'));
+    expect(numbersIn(later, 'inteira')).toEqual(Array(3).fill('5511987654321'));
+  });
+
   it('keeps the user online while connected and offline after', async () => {
     const knex = server.ports.database.knex;
     const userId = company.users[0]!.id;

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { spyOnRealtime } from '../../../testing/realtime-spy.js';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { api, startTestServer, type CompanyFixture, type TestServer } from '../../../testing/test-server.js';
 import { insertContact } from '../../contacts/__tests__/contacts.access.js';
 import { insertTag, insertTicket } from './tags.access.js';
@@ -23,7 +24,7 @@ describe('tags API', () => {
   });
 
   it('creates, shows, renames and deletes a tag, announcing each change', async () => {
-    const emit = jest.spyOn(server.ports.realtime, 'emit');
+    const emit = spyOnRealtime(server.ports.realtime);
     try {
       const token = company.users[0]!.token;
       const created = await api(server, 'POST', '/tags', { token, body: { name: ' Suporte ', color: '#00FF00' } });
@@ -145,7 +146,7 @@ describe('tags API', () => {
     const ticket = await insertTicket(knex, company.companyId);
     const token = company.users[0]!.token;
 
-    const emit = jest.spyOn(server.ports.realtime, 'emit');
+    const emit = spyOnRealtime(server.ports.realtime);
     let synced;
     try {
       synced = await api(server, 'POST', '/tags/sync', {
@@ -226,7 +227,7 @@ describe('tags API', () => {
     expect(added.body).toEqual({ ticketId: ticket, tags: [expect.objectContaining({ id: todo, name: 'A Fazer' })] });
     expect((await api(server, 'PUT', `/ticket-tags/${ticket}/${todo}`, { token })).status).toBe(200);
 
-    const emit = jest.spyOn(server.ports.realtime, 'emit');
+    const emit = spyOnRealtime(server.ports.realtime);
     try {
       // The card move: remove the old lane, add the new one.
       const removed = await api(server, 'DELETE', `/ticket-tags/${ticket}`, { token });

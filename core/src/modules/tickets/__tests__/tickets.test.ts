@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { spyOnRealtime } from '../../../testing/realtime-spy.js';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { api, startTestServer, type CompanyFixture, type TestServer } from '../../../testing/test-server.js';
 import { TicketFixtures } from './ticket-fixtures.js';
 
@@ -108,7 +109,7 @@ describe('PUT /tickets/:id transitions (spec 1 §4)', () => {
     await fixtures.userQueue(company.companyId, agent.id, q1);
     await fixtures.userQueue(company.companyId, colleague.id, q1);
     connection = await fixtures.connection(company.companyId, { complation_message: 'Obrigado pelo contato' });
-    emit = jest.spyOn(server.ports.realtime, 'emit');
+    emit = spyOnRealtime(server.ports.realtime);
   });
 
   const put = (token: string, id: number, body: unknown) => api(server, 'PUT', `/tickets/${id}`, { token, body });
@@ -314,7 +315,7 @@ describe('DELETE /tickets/:id and POST /tickets/closeAll', () => {
     expect((await api(server, 'DELETE', `/tickets/${ticket.id}`, { token: other.admin.token })).status).toBe(404);
     expect((await api(server, 'GET', `/tickets/u/${ticket.uuid}`, { token: other.admin.token })).status).toBe(404);
     expect((await api(server, 'PUT', `/tickets/${ticket.id}`, { token: other.admin.token, body: { status: 'open' } })).status).toBe(404);
-    const emit = jest.spyOn(server.ports.realtime, 'emit');
+    const emit = spyOnRealtime(server.ports.realtime);
     emit.mockClear();
     const removed = await api(server, 'DELETE', `/tickets/${ticket.id}`, { token: company.admin.token });
     expect(removed.status).toBe(200);
