@@ -93,8 +93,9 @@ describe('queues screen with the chatbot editor', () => {
     await optionRow(dialog, 2, 'Pedidos').waitFor();
     await optionRow(dialog, 1, 'Atacado').waitFor();
 
-    // Atacado has no message yet, so its next level cannot be added.
-    await expandOption(dialog, 'Atacado');
+    // Atacado is alone on its level, so it is open already (spec 2 §5); it has no message yet, so its next level
+    // cannot be added.
+    expect(await dialog.getByRole('button', { name: 'Recolher: Atacado' }).getAttribute('aria-expanded')).toBe('true');
     await dialog.getByText('Escreva a mensagem da opção para adicionar o próximo nível.').waitFor();
     expect(await dialog.getByRole('button', { name: 'Adicionar opção em Atacado' }).isDisabled()).toBe(true);
 

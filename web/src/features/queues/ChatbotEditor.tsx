@@ -55,7 +55,11 @@ export function ChatbotEditor(props: { options: ChatbotOptionDraft[]; onChange: 
   const { t } = useTranslation();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [deleting, setDeleting] = useState<ChatbotOptionDraft | null>(null);
-  const [expanded, setExpanded] = useState<Set<string>>(new Set());
+  // The user's own open/closed choices; an option alone on its level starts open (spec 2 §5: a single option is
+  // chosen automatically).
+  const [toggled, setToggled] = useState<Map<string, boolean>>(new Map());
+  const isOpen = (option: ChatbotOptionDraft, siblings: ChatbotOptionDraft[]) => toggled.get(option.key) ?? siblings.length === 1;
+  const setOpen = (key: string, open: boolean) => setToggled((choices) => new Map(choices).set(key, open));
   const targets = useOptionTargets();
 
   const startAdding = (parentKey: string | null) => setEditing({ draft: newOptionDraft(), isNew: true, parentKey });
@@ -64,7 +68,7 @@ export function ChatbotEditor(props: { options: ChatbotOptionDraft[]; onChange: 
     if (isNew && parentKey === null) props.onChange([...props.options, draft]);
     else if (isNew) props.onChange(addUnder(props.options, parentKey!, draft));
     else props.onChange(replaceOption(props.options, draft.key, draft));
-    if (parentKey) setExpanded((keys) => new Set(keys).add(parentKey));
+    if (parentKey) setOpen(parentKey, true);
     setEditing(null);
     toast.info(t('queues.chatbot.saveQueueHint'), { toastId: 'queue-chatbot-hint' });
   };
@@ -90,18 +94,12 @@ export function ChatbotEditor(props: { options: ChatbotOptionDraft[]; onChange: 
               <OptionRow
                 option={option}
                 position={index + 1}
-                expanded={expanded.has(option.key)}
-                onToggle={() =>
-                  setExpanded((keys) => {
-                    const next = new Set(keys);
-                    if (!next.delete(option.key)) next.add(option.key);
-                    return next;
-                  })
-                }
+                expanded={isOpen(option, options)}
+                onToggle={() => setOpen(option.key, !isOpen(option, options))}
                 onEdit={() => setEditing({ draft: option, isNew: false, parentKey })}
                 onDelete={() => setDeleting(option)}
               />
-              <Collapse in={expanded.has(option.key)} unmountOnExit>
+              <Collapse in={isOpen(option, options)} unmountOnExit>
                 <Box sx={{ mt: 1 }}>{renderLevel(option.options, option, depth + 1)}</Box>
               </Collapse>
             </Box>
