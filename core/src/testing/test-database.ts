@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import knexPackage from 'knex';
-import { createPgliteDatabase, createPostgresDatabase } from '../platform/database/knex-database.js';
+import { PGlite } from '@electric-sql/pglite';
+import { createPgliteDatabase, createPostgresDatabase, pgliteExtensions } from '../platform/database/knex-database.js';
 import type { Database } from '../platform/database/database.js';
 
 export interface TestDatabase {
@@ -35,9 +40,36 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
       },
     };
   } else {
-    const database = await createPgliteDatabase({});
+    const database = await createPgliteDatabase({ loadDataDir: await freshPgliteTemplate() });
     test = { database, drop: () => database.close() };
   }
   if (options.migrate !== false) await test.database.migrate();
   return test;
+}
+
+/**
+ * PGlite's initdb takes seconds and every test file needs a fresh database: the first file dumps a freshly
+ * initialised data folder to the temporary folder (per PGlite build), and every later one loads that copy.
+ * Migrations still run per database, so the template never goes stale with the schema.
+ */
+async function freshPgliteTemplate(): Promise<Blob> {
+  // The installed PGlite's build names the template (its package.json is not exported).
+  const build = await stat(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  const file = path.join(tmpdir(), `switchboard-pglite-${build.size}-${Math.round(build.mtimeMs)}.tar`);
+  try {
+    return new Blob([await readFile(file)]);
+  } catch {
+    const fresh = await PGlite.create({ extensions: pgliteExtensions });
+    const dump = await fresh.dumpDataDir('none');
+    await fresh.close();
+    // Written aside and renamed in: parallel workers may race, and a reader never sees half a file.
+    const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    try {
+      await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+      await rename(partial, file);
+    } finally {
+      await rm(partial, { force: true });
+    }
+    return dump;
+  }
 }

@@ -91,8 +91,12 @@ export function createPostgresDatabase(options: { url: string; poolMax: number }
 }
 
 /** dir undefined: an in-memory database (tests). */
-export async function createPgliteDatabase(options: { dir?: string }): Promise<Database> {
-  const pglite = await PGlite.create({ dataDir: options.dir, extensions: { pg_trgm, btree_gin } });
+/** The extensions the schema uses, loaded into every PGlite. */
+export const pgliteExtensions = { pg_trgm, btree_gin };
+
+/** `loadDataDir`: start from a dumped data folder instead of a fresh initdb (tests start from one template). */
+export async function createPgliteDatabase(options: { dir?: string; loadDataDir?: Blob }): Promise<Database> {
+  const pglite = await PGlite.create({ dataDir: options.dir, loadDataDir: options.loadDataDir, extensions: pgliteExtensions });
   const knex = knexPackage.knex({
     client: ClientPgLite as unknown as typeof Knex.Client,
     dialect: 'postgres',

@@ -171,12 +171,13 @@ describe('password recovery', () => {
 
   it('sends the code through the default connection, never returns it, verifies it and changes the password', async () => {
     const knex = server.ports.database.knex;
+    // A channel no plugin serves: the session sweep would otherwise start a real session in place of this one.
     const [connection] = await knex('connections')
-      .insert({ company_id: 1, name: 'Suporte', is_default: true, status: 'CONNECTED' })
+      .insert({ company_id: 1, name: 'Suporte', channel: 'test-channel', is_default: true, status: 'CONNECTED' })
       .returning('id');
     const sent: { to: string; body: string }[] = [];
     const registration = server.container.get(LiveSessions).register({
-      connection: { id: connection.id, companyId: 1, name: 'Suporte', channel: 'whatsapp', settings: {} },
+      connection: { id: connection.id, companyId: 1, name: 'Suporte', channel: 'test-channel', settings: {} },
       session: {
         start: async () => {},
         stop: async () => {},
