@@ -43,31 +43,28 @@ export const routingModule = new ContainerModule((bind) => {
   bind(ConversationTimerHandlers).toDynamicValue((context) =>
     context.container.isBound(ConversationTimerHandler) ? context.container.getAll(ConversationTimerHandler) : [],
   );
-  // Routing steps, timer handlers and ticket transition listeners are bound below, one line each.
   bind(RoutingOutbound).toFactory(
     (context) => () =>
       context.container.isBound(OutboundMessages) ? context.container.get<OutboundMessages>(OutboundMessages) : undefined,
   );
-  for (const service of [RoutedTickets, QueuePosition, QueueAssignment, BotMenus, ChatbotNavigation, ServiceHoursRule])
-    bind(service).toSelf();
-  bind(ConversationHandler).to(OutOfHoursStep);
-  bind(ConversationHandler).to(QueueMenuStep);
-  bind(ConversationHandler).to(AssignmentStep);
-  bind(ConversationTimerHandler).to(RotationTimer);
-  bind(ConversationTimerHandler).to(SendQueueTimer);
-  bind(ConversationTimerHandler).to(BotMenuResetTimer);
-  bind(TicketTransitionListener).to(WaitingTimersListener);
-  // LGPD, rating, inactivity and contact preferences.
-  for (const service of [ConversationClosing, RatingRequests, InactivityClocks, ContactInactivity]) bind(service).toSelf();
-  bind(ConversationHandler).to(ContactPreferencesStep);
-  bind(ConversationHandler).to(AudioMessagesStep);
-  bind(ConversationHandler).to(InactivityStep);
-  bind(ConversationHandler).to(LgpdStep);
-  bind(ConversationHandler).to(RatingStep);
-  bind(ConversationTimerHandler).to(NpsExpiryHandler);
-  bind(ConversationTimerHandler).to(InactiveMessageHandler);
-  bind(ConversationTimerHandler).to(TicketExpiryHandler);
-  bind(TicketTransitionListener).to(RatingRequestListener);
-  bind(TicketTransitionListener).to(InactivityTransitionListener);
+  const services = [RoutedTickets, QueuePosition, QueueAssignment, BotMenus, ChatbotNavigation, ServiceHoursRule];
+  for (const service of [...services, ConversationClosing, RatingRequests, InactivityClocks, ContactInactivity]) bind(service).toSelf();
+  // The pipeline orders the steps by their `order`; listeners run in the order listed here.
+  const steps = [
+    OutOfHoursStep,
+    QueueMenuStep,
+    AssignmentStep,
+    ContactPreferencesStep,
+    AudioMessagesStep,
+    InactivityStep,
+    LgpdStep,
+    RatingStep,
+  ];
+  for (const step of steps) bind(ConversationHandler).to(step);
+  const timers = [RotationTimer, SendQueueTimer, BotMenuResetTimer, NpsExpiryHandler, InactiveMessageHandler, TicketExpiryHandler];
+  for (const timer of timers) bind(ConversationTimerHandler).to(timer);
+  for (const listener of [WaitingTimersListener, RatingRequestListener, InactivityTransitionListener]) {
+    bind(TicketTransitionListener).to(listener);
+  }
   bind(OutboundMessageListener).to(InactivityOutboundListener);
 });
