@@ -2,6 +2,19 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
+// The system paths that may reach data across companies (DESIGN §4): sweepers and dispatchers, the first start,
+// sign-in and token checks, webhooks resolving their connection. Every other module reaches data through Tenancy.
+const systemDataPaths = ['core/src/modules/companies/first-start.service.ts'];
+
+const rawDatabase = {
+  group: ['**/platform/database/database.js', '**/platform/database/knex-database.js'],
+  message: 'Modules reach company data through Tenancy (platform/tenancy.ts), never the raw database (DESIGN §4).',
+};
+const systemData = {
+  group: ['**/platform/system-data.js'],
+  message: 'SystemData is for the system paths listed in eslint.config.js; company data goes through Tenancy.',
+};
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**', 'web/dist/**'] },
   js.configs.recommended,
@@ -12,6 +25,15 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': 'off',
     },
+  },
+  {
+    files: ['core/src/modules/**/*.ts', 'plugins/**/*.ts'],
+    ignores: ['**/__tests__/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [rawDatabase, systemData] }] },
+  },
+  {
+    files: systemDataPaths,
+    rules: { 'no-restricted-imports': ['error', { patterns: [rawDatabase] }] },
   },
   {
     files: ['web/src/**'],

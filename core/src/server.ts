@@ -24,6 +24,7 @@ import { SocketSessions } from './modules/realtime/socket-sessions.js';
 import { BackgroundWorker } from './platform/background-worker.js';
 import { createPorts, type Ports } from './platform/ports.js';
 import { Tenancy } from './platform/tenancy.js';
+import { SystemData } from './platform/system-data.js';
 import { Config, Logger } from './platform/tokens.js';
 import { Clock, systemClock } from './platform/clock.js';
 import { coreModules } from './modules/index.js';
@@ -102,6 +103,7 @@ async function listen(options: ServerOptions, ports: Ports, secret: string, logg
   container.bind(TokenService).toConstantValue(tokens);
   container.bind(Authenticator).toConstantValue(authenticator);
   container.bind(Tenancy).toConstantValue(new Tenancy(ports.database.knex));
+  container.bind(SystemData).toConstantValue(new SystemData(ports.database.knex));
   container.bind(RateLimits).toConstantValue(new RateLimits({ redis: ports.redis, prefix: options.redisPrefix ?? config.redis.prefix }));
   container.load(...coreModules);
   const plugins = await loadPlugins(

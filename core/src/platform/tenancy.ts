@@ -1,7 +1,11 @@
 import type { Knex } from 'knex';
 import { TenantScope } from './database/model.js';
 
-/** Hands out tenant scopes; services ask it for the caller's company and never build queries without one. */
+/**
+ * Hands out tenant scopes: the only way modules reach company data (DESIGN §4). A scope needs the company id, and
+ * every table it opens already carries `company_id = ?`, so forgetting the company does not compile. The raw
+ * database is for `platform/` and the named system paths (`SystemData`); lint refuses it anywhere else.
+ */
 export class Tenancy {
   constructor(private readonly knex: Knex) {}
 

@@ -52,11 +52,46 @@ export class TenantScope {
       .returning('*') as unknown as Promise<M>;
   }
 
+  /**
+   * A query builder on a company-owned table (`'tickets'` or `'tickets as t'`) that already carries
+   * `company_id = companyId`. Rows joined to it through its own foreign keys belong to the same company.
+   */
+  table<Row extends object = Record<string, unknown>>(table: string): Knex.QueryBuilder<Row, Row[]> {
+    const alias = table.split(/\s+as\s+/i)[1]?.trim() ?? table;
+    return this.knex<Row>(table).where(`${alias}.company_id`, this.companyId) as unknown as Knex.QueryBuilder<Row, Row[]>;
+  }
+
+  /** Inserts rows into a company-owned table with this company's id on each. */
+  insertInto<Row extends object>(table: string, rows: Row | Row[]): Knex.QueryBuilder {
+    const list = (Array.isArray(rows) ? rows : [rows]).map((row) => ({ ...row, company_id: this.companyId }));
+    return this.knex(table).insert(list);
+  }
+
+  /** A SQL fragment for expressions inside this scope's queries (no table is reached through it). */
+  raw(sql: string, bindings: readonly Knex.RawBinding[] = []): Knex.Raw {
+    return this.knex.raw(sql, bindings);
+  }
+
+  /** knex's function helpers (`fn.now()`) for this scope's queries. */
+  get fn(): Knex.FunctionHelper {
+    return this.knex.fn;
+  }
+
   /** The same scope inside a transaction. */
   within(trx: Transaction): TenantScope {
     return new TenantScope(this.companyId, trx);
   }
 
+  /** Runs work in one transaction (or inside the one this scope already is in). */
+  transaction<T>(work: (scope: TenantScope) => Promise<T>): Promise<T> {
+    if ('isTransaction' in this.knex && this.knex.isTransaction) return work(this);
+    return (this.knex as Knex).transaction((trx) => work(new TenantScope(this.companyId, trx)));
+  }
+
+  /**
+   * The transaction or connection underneath, for objection calls that take one and for tables that are not
+   * company-owned. Every query made through it must carry the company itself: prefer `table()`.
+   */
   get connection(): Knex | Transaction {
     return this.knex;
   }
