@@ -3,12 +3,12 @@ import { loadAuthConfig, type AuthConfig, authVariables } from './auth.js';
 import { loadDatabaseConfig, type DatabaseConfig, databaseVariables } from './database.js';
 import { loadPluginsConfig, type PluginsConfig, pluginVariables } from './plugins.js';
 import { loadRedisConfig, type RedisConfig, redisVariables } from './redis.js';
-import { loadServerConfig, type ServerConfig, serverVariables } from './server.js';
+import { loadServerConfig, type ServerConfig, serverVariables, type TrustProxy } from './server.js';
 import { loadStorageConfig, type StorageConfig, storageVariables } from './storage.js';
 import { ConfigError, type ConfigVariable } from './variable.js';
 
 export { ConfigError, type ConfigVariable };
-export type { AdminSeedConfig, AuthConfig, DatabaseConfig, PluginsConfig, RedisConfig, ServerConfig, StorageConfig };
+export type { AdminSeedConfig, AuthConfig, DatabaseConfig, PluginsConfig, RedisConfig, ServerConfig, StorageConfig, TrustProxy };
 
 /** embedded: everything in one process; scaled: PostgreSQL and Redis shared by any number of nodes. */
 export type RuntimeMode = 'embedded' | 'scaled';

@@ -1,5 +1,32 @@
+import { isIP } from 'node:net';
 import * as yup from 'yup';
 import { readVariable, variable } from './variable.js';
+
+/** express's `trust proxy`: whether to trust none or all, a hop count, or addresses and subnets of the proxies. */
+export type TrustProxy = boolean | number | string[];
+
+const namedProxyRanges = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** One entry of a TRUST_PROXY list: a named range, an address, or an address with a prefix length or netmask. */
+function isProxyEntry(entry: string): boolean {
+  if (namedProxyRanges.includes(entry)) return true;
+  const [address = '', range, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length > 0) return false;
+  if (range === undefined) return true;
+  if (/^\d{1,3}$/.test(range)) return Number(range) <= (family === 4 ? 32 : 128);
+  return family === 4 && isIP(range) === 4;
+}
+
+/** Parses TRUST_PROXY the way express reads `trust proxy`; undefined when the value is not one of its forms. */
+export function parseTrustProxy(value: string): TrustProxy | undefined {
+  const text = value.trim().toLowerCase();
+  if (text === 'true') return true;
+  if (text === 'false') return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text.split(',').map((entry) => entry.trim());
+  return entries.every(isProxyEntry) ? entries : undefined;
+}
 
 export const serverVariables = {
   port: variable({
@@ -30,6 +57,19 @@ export const serverVariables = {
       )
       .default('info'),
   }),
+  trustProxy: variable({
+    env: 'TRUST_PROXY',
+    doc: 'Which proxies in front may name the client address (X-Forwarded-For), used by rate limits: false, true, a hop count, or a comma list of addresses, subnets and loopback / linklocal / uniquelocal.',
+    defaultText: 'loopback',
+    schema: yup
+      .string()
+      .default('loopback')
+      .test(
+        'trust-proxy',
+        'must be false, true, a number of hops, or a comma list of addresses, subnets, loopback, linklocal or uniquelocal',
+        (value) => value === undefined || parseTrustProxy(value) !== undefined,
+      ),
+  }),
 };
 
 export interface ServerConfig {
@@ -37,6 +77,7 @@ export interface ServerConfig {
   publicUrl: string;
   logLevel: string;
   webDistDir?: string;
+  trustProxy: TrustProxy;
 }
 
 export function loadServerConfig(env: NodeJS.ProcessEnv): ServerConfig {
@@ -47,5 +88,6 @@ export function loadServerConfig(env: NodeJS.ProcessEnv): ServerConfig {
     publicUrl: publicUrl.replace(/\/+$/, ''),
     logLevel: readVariable(serverVariables.logLevel, env) as string,
     webDistDir: readVariable(serverVariables.webDistDir, env) as string | undefined,
+    trustProxy: parseTrustProxy(readVariable(serverVariables.trustProxy, env) as string)!,
   };
 }

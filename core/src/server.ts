@@ -131,7 +131,7 @@ async function listen(options: ServerOptions, ports: Ports, secret: string, logg
   // socket.io first: plugins open their namespaces while registering routes.
   container.get(SocketSessions).attach(ports.realtime.attach(http));
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', config.server.trustProxy);
   // Plugin routes (webhooks, the widget) come first: they parse their own bodies (a webhook signature is checked
   // over the raw bytes), and the widget's page is HTML but not the web app.
   const pluginRoutes = express.Router();

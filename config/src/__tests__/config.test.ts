@@ -28,6 +28,9 @@ describe('configuration', () => {
     ['ADMIN_EMAIL', 'not-an-email'],
     ['LOG_LEVEL', 'loud'],
     ['PUBLIC_URL', 'nowhere'],
+    ['TRUST_PROXY', 'yes'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TRUST_PROXY', 'loopback,proxy.example'],
   ])('stops on an invalid %s with a message naming it', (name, value) => {
     let error: unknown;
     try {
@@ -38,6 +41,19 @@ describe('configuration', () => {
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as ConfigError).variable).toBe(name);
     expect((error as Error).message).toContain(name);
+  });
+
+  it('reads TRUST_PROXY as express does: loopback by default, booleans, hop counts and address lists', () => {
+    expect(loadConfig({}).server.trustProxy).toEqual(['loopback']);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).server.trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'TRUE' }).server.trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2' }).server.trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8, 192.168.1.1/255.255.255.0, fd00::/8' }).server.trustProxy).toEqual([
+      'loopback',
+      '10.0.0.0/8',
+      '192.168.1.1/255.255.255.0',
+      'fd00::/8',
+    ]);
   });
 
   it('documents every variable', () => {
@@ -53,6 +69,7 @@ describe('configuration', () => {
       'PUBLIC_URL',
       'PLUGINS',
       'LOG_LEVEL',
+      'TRUST_PROXY',
     ]) {
       expect(names).toContain(name);
     }
