@@ -11,6 +11,7 @@ import { migration as m0009 } from './0009_chats.js';
 import { migration as m0010 } from './0010_on_call.js';
 import { migration as m0011 } from './0011_plugin_store.js';
 import { migration as m0013 } from './0013_conversation_timers.js';
+import { migration as m0014 } from './0014_auth_sessions.js';
 import { migration as m0015 } from './0015_channel_addresses_public_ids.js';
 
 /** One schema step; `name` orders them and is what knex records as applied. */
@@ -21,7 +22,22 @@ export interface Migration {
 }
 
 // Listed explicitly (not read from a folder) so the same list works from source, from dist and in tests.
-export const coreMigrations: Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008, m0009, m0010, m0011, m0013, m0015];
+export const coreMigrations: Migration[] = [
+  m0001,
+  m0002,
+  m0003,
+  m0004,
+  m0005,
+  m0006,
+  m0007,
+  m0008,
+  m0009,
+  m0010,
+  m0011,
+  m0013,
+  m0014,
+  m0015,
+];
 
 /** A knex MigrationSource over a list of migrations (the core list, or a plugin's own). */
 export class ListMigrationSource implements Knex.MigrationSource<Migration> {

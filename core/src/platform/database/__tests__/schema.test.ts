@@ -45,6 +45,7 @@ const TENANT_TABLES = [
   'on_call_entries',
   'plugin_store',
   'conversation_timers',
+  'auth_sessions',
 ];
 
 const ALL_TABLES = [...PLATFORM_TABLES, ...TENANT_TABLES].sort();
