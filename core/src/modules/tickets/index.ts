@@ -1,0 +1,2 @@
+// What other modules use of the tickets module.
+export { TicketVisibility, visibilityPredicate, isAdmin, type TicketViewer } from './ticket-visibility.js';
