@@ -13,6 +13,7 @@ import { migration as m0011 } from './0011_plugin_store.js';
 import { migration as m0013 } from './0013_conversation_timers.js';
 import { migration as m0014 } from './0014_auth_sessions.js';
 import { migration as m0015 } from './0015_channel_addresses_public_ids.js';
+import { migration as m0017 } from './0017_media_lookup.js';
 
 /** One schema step; `name` orders them and is what knex records as applied. */
 export interface Migration {
@@ -37,6 +38,7 @@ export const coreMigrations: Migration[] = [
   m0013,
   m0014,
   m0015,
+  m0017,
 ];
 
 /** A knex MigrationSource over a list of migrations (the core list, or a plugin's own). */
