@@ -1,15 +1,32 @@
 import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Request, Response } from 'express';
 import { inject, injectable } from '@switchboard/sdk';
+import type { AuthContext } from '../../platform/auth/auth-context.js';
 import { Authenticator } from '../../platform/auth/authenticator.js';
+import { TokenService } from '../../platform/auth/tokens.js';
+import { signedIn } from '../../platform/http/access.js';
 import type { ApiRouter, RouteContribution } from '../../platform/http/api-router.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { MediaStorage } from '../../platform/media/media-storage.js';
+import { MediaAccess, storedPath } from './media-access.js';
+import { MediaLinks } from './media-links.js';
 import { Mp3Copies } from './mp3-copies.js';
 
 /**
+ * Files the app shows in place: images the browser renders as pictures (never svg, which is a document that can
+ * run script), audio and video. Everything else (html, svg, pdf, office files, ...) is sent as a download.
+ */
+const shownInline = /^\.(png|jpe?g|gif|webp|bmp|avif|ico|mp3|ogg|oga|opus|m4a|aac|wav|amr|mp4|m4v|webm|mov|3gp)$/i;
+/** A stored file is never a page of ours: no script, no plugin, no form, no same-origin access even if opened. */
+const userFilePolicy = "sandbox; default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'";
+
+/**
  * GET /media/<stored path>: a company's files (message media, profile pictures, quick-message attachments) for
- * its own users. Images and audio players cannot send headers, so the access token may come as ?token=.
- * An .mp3 that is not stored but has a voice-note original beside it is made on this first request (iOS/Safari).
+ * its own users, ticket media only for those who may see the ticket. The caller is the bearer token's user, or
+ * the user of a signed link from GET /media-link (an access token in the query is not accepted: URLs end up in
+ * logs, histories and Referer headers). An .mp3 that is not stored but has a voice-note original beside it is
+ * made on this first request (iOS/Safari).
  */
 @injectable()
 export class MediaRoutes implements RouteContribution {
@@ -17,29 +34,63 @@ export class MediaRoutes implements RouteContribution {
 
   constructor(
     @inject(Authenticator) private readonly authenticator: Authenticator,
+    @inject(TokenService) private readonly tokens: TokenService,
     @inject(MediaStorage) private readonly media: MediaStorage,
+    @inject(MediaAccess) private readonly access: MediaAccess,
+    @inject(MediaLinks) private readonly links: MediaLinks,
     @inject(Mp3Copies) private readonly mp3Copies: Mp3Copies,
   ) {}
 
   register(api: ApiRouter): void {
-    // 'public' to the router: the caller is authenticated here, from the header or the query.
+    // 'public' to the router: the caller is authenticated here, from the header or a signed link.
     api.get('/media/*path', 'public', async ({ req, res, params, query }) => {
-      const header = req.headers.authorization?.split(' ');
-      const token = header?.[0]?.toLowerCase() === 'bearer' ? header[1] : typeof query.token === 'string' ? query.token : undefined;
-      const auth = await this.authenticator.authenticateToken(token);
-      const segments = params.path as unknown as string[] | string;
-      const stored = Array.isArray(segments) ? segments.join('/') : segments;
-      if (!stored.startsWith(`company${auth.companyId}/`)) throw AppError.notFound('ERR_NO_MEDIA_FOUND');
-      let file: string;
-      try {
-        file = this.media.absolutePath(stored);
-      } catch {
-        throw AppError.notFound('ERR_NO_MEDIA_FOUND');
-      }
-      if (!existsSync(file) && !(await this.mp3Copies.make(stored))) throw AppError.notFound('ERR_NO_MEDIA_FOUND');
-      res.setHeader('Cache-Control', 'private, max-age=3600');
-      res.setHeader('X-Content-Type-Options', 'nosniff');
-      await new Promise<void>((resolve, reject) => res.sendFile(file, (error) => (error ? reject(error) : resolve())));
+      const stored = storedPath(params.path as unknown as string[]);
+      const auth = await this.caller(req, query, stored);
+      await this.access.check(auth, stored);
+      const file = this.file(auth, stored);
+      if (!existsSync(file) && !(await this.mp3Copies.make(auth.companyId, stored))) throw AppError.notFound('ERR_NO_MEDIA_FOUND');
+      await send(res, file);
+    });
+
+    // A signed link for one stored file, for an element or a tab that cannot send the Authorization header.
+    api.get('/media-link', signedIn, async ({ auth, query }) => {
+      if (typeof query.path !== 'string') throw new AppError('ERR_VALIDATION', 400, { fields: { path: 'Required' } });
+      const stored = storedPath(query.path.replace(/^\/?(media\/)?/, ''));
+      await this.access.check(auth, stored);
+      this.file(auth, stored);
+      // Not checked for existence: an mp3 copy is made on its first request, and a missing file answers 404 then.
+      return this.links.sign(auth, stored);
     });
   }
+
+  private async caller(req: Request, query: Record<string, unknown>, stored: string): Promise<AuthContext> {
+    if (req.headers.authorization) return this.authenticator.authenticate(req);
+    const companyId = Number(/^company(\d+)$/.exec(stored.split('/')[0]!)?.[1]);
+    const claims = this.links.verify(query, stored, companyId);
+    if (!claims) throw new AppError('ERR_SESSION_EXPIRED', 401);
+    // The link's session goes through the very check its access token would (session open, token version,
+    // company active and paid), by a token minted here for this request that never leaves the server.
+    return this.authenticator.authenticateToken(this.tokens.accessToken(claims));
+  }
+
+  /** The file on disk, which must lie inside the caller's company folder. */
+  private file(auth: AuthContext, stored: string): string {
+    try {
+      const folder = this.media.absolutePath(`company${auth.companyId}`);
+      const file = this.media.absolutePath(stored);
+      if (file.startsWith(folder + path.sep)) return file;
+    } catch {
+      // an invalid path is a missing file
+    }
+    throw AppError.notFound('ERR_NO_MEDIA_FOUND');
+  }
+}
+
+/** Sends a user's file so that the browser can never run it as a page of this origin. */
+async function send(res: Response, file: string): Promise<void> {
+  res.setHeader('Cache-Control', 'private, max-age=3600');
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Content-Security-Policy', userFilePolicy);
+  if (!shownInline.test(path.extname(file))) res.attachment(path.basename(file));
+  await new Promise<void>((resolve, reject) => res.sendFile(file, (error) => (error ? reject(error) : resolve())));
 }

@@ -1,14 +1,20 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { rename, rm } from 'node:fs/promises';
+import { rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { inject, injectable } from '@switchboard/sdk';
 import { MediaStorage } from '../../platform/media/media-storage.js';
+import { Tenancy } from '../../platform/tenancy.js';
 import { Config, Logger } from '../../platform/tokens.js';
 
-/** Audio containers iOS and Safari cannot play: voice notes (Ogg/Opus) and browser recordings (WebM). */
-const sourceExtensions = ['.ogg', '.oga', '.opus', '.webm'];
+/**
+ * Audio containers iOS and Safari cannot play: voice notes (Ogg/Opus) and browser recordings (WebM), each with
+ * the demuxer ffmpeg is told to use, so a file is read as what its name says and never probed as something else.
+ */
+const sourceFormats: Record<string, string> = { '.ogg': 'ogg', '.oga': 'ogg', '.opus': 'ogg', '.webm': 'matroska' };
+/** Voice notes are a few hundred kB; anything this big is not one and would hold ffmpeg for long. */
+const maxSourceBytes = 32 * 1024 * 1024;
 /** Spec 1 §9: audio is 128 kbps mp3. */
 const bitrate = '128k';
 /** A voice note converts in well under a second; a stuck ffmpeg must not hold a request forever. */
@@ -27,6 +33,7 @@ export class Mp3Copies {
 
   constructor(
     @inject(MediaStorage) private readonly media: MediaStorage,
+    @inject(Tenancy) private readonly tenancy: Tenancy,
     @inject(Config) config: Config,
     @inject(Logger) private readonly logger: Logger,
   ) {
@@ -34,12 +41,11 @@ export class Mp3Copies {
   }
 
   /**
-   * Makes `stored` (an .mp3 path that does not exist) from its audio original in the same folder.
-   * Returns false when there is no original to convert or the conversion failed (logged).
+   * Makes `stored` (an .mp3 path of company `companyId` that does not exist) from its audio original in the same
+   * folder. Returns false when there is no audio original to convert or the conversion failed (logged).
    */
-  async make(stored: string): Promise<boolean> {
-    if (path.extname(stored).toLowerCase() !== '.mp3') return false;
-    const source = await this.original(stored);
+  async make(companyId: number, stored: string): Promise<boolean> {
+    const source = await this.original(companyId, stored);
     if (!source) return false;
     let pending = this.running.get(stored);
     if (!pending) {
@@ -49,10 +55,17 @@ export class Mp3Copies {
     return pending;
   }
 
-  private async original(stored: string): Promise<string | undefined> {
-    const base = stored.slice(0, -'.mp3'.length);
-    for (const extension of sourceExtensions) {
-      if (await this.media.exists(base + extension)) return base + extension;
+  /**
+   * The original to convert: a stored file of an audio container, not too big, and, when it belongs to a ticket's
+   * messages, one that a message carries as audio (a video or a document named .webm/.ogg is not converted).
+   */
+  private async original(companyId: number, stored: string): Promise<string | undefined> {
+    for (const candidate of audioOriginals(stored)) {
+      if (!(await this.media.exists(candidate))) continue;
+      if ((await stat(this.media.absolutePath(candidate))).size > maxSourceBytes) return undefined;
+      if (stored.split('/')[1] !== 'messages') return candidate;
+      const audio = await this.tenancy.of(companyId).table('messages').where({ media_url: candidate, media_type: 'audio' }).first('id');
+      return audio ? candidate : undefined;
     }
     return undefined;
   }
@@ -60,8 +73,11 @@ export class Mp3Copies {
   private async convert(source: string, target: string): Promise<boolean> {
     const output = this.media.absolutePath(target);
     const partial = path.join(path.dirname(output), `.${randomUUID()}.mp3.partial`);
-    const args = ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', '-i', this.media.absolutePath(source)];
-    args.push('-vn', '-c:a', 'libmp3lame', '-b:a', bitrate, '-f', 'mp3', partial);
+    const format = sourceFormats[path.extname(source).toLowerCase()]!;
+    const args = ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', '-protocol_whitelist', 'file'];
+    args.push('-f', format, '-i', this.media.absolutePath(source));
+    // The first audio stream only: a file without one fails instead of producing an empty mp3.
+    args.push('-map', '0:a:0', '-vn', '-c:a', 'libmp3lame', '-b:a', bitrate, '-f', 'mp3', partial);
     try {
       await run(this.ffmpeg, args);
       await rename(partial, output);
@@ -72,6 +88,13 @@ export class Mp3Copies {
       return false;
     }
   }
+}
+
+/** The stored originals an .mp3 copy may be made from, most likely first; none for any other path. */
+export function audioOriginals(stored: string): string[] {
+  if (path.extname(stored).toLowerCase() !== '.mp3') return [];
+  const base = stored.slice(0, -'.mp3'.length);
+  return Object.keys(sourceFormats).map((extension) => base + extension);
 }
 
 function run(program: string, args: string[]): Promise<void> {
