@@ -4,7 +4,13 @@ import globals from 'globals';
 
 // The system paths that may reach data across companies (DESIGN §4): sweepers and dispatchers, the first start,
 // sign-in and token checks, webhooks resolving their connection. Every other module reaches data through Tenancy.
-const systemDataPaths = ['core/src/modules/companies/first-start.service.ts'];
+const systemDataPaths = [
+  'core/src/modules/companies/first-start.service.ts',
+  // Platform-wide plans (no company owns one), public ones listed at sign-up before a company exists.
+  'core/src/modules/plans/plan.service.ts',
+  // Login e-mails unique across companies; the company of a user id named by a token or a super user.
+  'core/src/modules/users/user-directory.ts',
+];
 
 const rawDatabase = {
   group: ['**/platform/database/database.js', '**/platform/database/knex-database.js'],

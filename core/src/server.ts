@@ -25,6 +25,7 @@ import { BackgroundWorker } from './platform/background-worker.js';
 import { createPorts, type Ports } from './platform/ports.js';
 import { Tenancy } from './platform/tenancy.js';
 import { SystemData } from './platform/system-data.js';
+import { ContactNumberMasking } from './platform/http/contact-number-masking.js';
 import { Config, Logger } from './platform/tokens.js';
 import { Clock, systemClock } from './platform/clock.js';
 import { coreModules } from './modules/index.js';
@@ -121,7 +122,7 @@ async function listen(options: ServerOptions, ports: Ports, secret: string, logg
 
   await container.get(FirstStart).run({ announce: options.announce ?? ((text) => console.log(text)) });
 
-  const api = new ApiRouter(authenticator);
+  const api = new ApiRouter(authenticator, new ContactNumberMasking(ports.database.knex));
   for (const contribution of container.getAll<RouteContribution>(RouteContribution)) {
     contribution.register(api.forArea(contribution.area));
   }

@@ -77,7 +77,6 @@ export class ConnectionsService {
         fields: { channel: 'Canal indisponível' },
       });
     }
-    await this.limits.assertCanCreate(auth.companyId, 'connections');
     const scope = this.tenancy.of(auth.companyId);
     await this.assertReferences(scope, input);
     assertGreeting(input.queueIds ?? [], input.greetingMessage);
@@ -85,6 +84,7 @@ export class ConnectionsService {
     const token = newConnectionToken();
     const created = await this.tenancy.transaction(auth.companyId, async (trx) => {
       await lockCompany(trx);
+      await this.limits.assertCanCreate(trx, 'connections');
       const existingDefault = await trx.query(ConnectionModel).where('is_default', true).first();
       // The company's first connection is its default (ERR_NO_OTHER_WHATSAPP otherwise later).
       const isDefault = Boolean(input.isDefault) || !existingDefault;

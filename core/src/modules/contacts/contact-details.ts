@@ -1,4 +1,3 @@
-import type { Knex } from 'knex';
 import type { TenantScope } from '../../platform/database/model.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { TagModel } from '../tags/tag.model.js';
@@ -30,32 +29,5 @@ export async function findContactDetails(scope: TenantScope, contactId: number):
   return contact;
 }
 
-/** A number partly hidden: the first and last four characters stay (5511*****4321), fewer for a short one. */
-export function maskedNumber(number: string): string {
-  const kept = number.length > 8 ? 4 : Math.floor(number.length / 4);
-  return `${number.slice(0, kept)}${'*'.repeat(number.length - 2 * kept)}${number.slice(number.length - kept)}`;
-}
-
-/** A realtime payload as the masked viewers get it: every `contact` in it with its number masked. */
-export function withMaskedContactNumbers(payload: unknown): unknown {
-  return JSON.parse(JSON.stringify(payload), (key, value: unknown) => {
-    if (key !== 'contact' || !value || typeof value !== 'object') return value;
-    const contact = value as { number?: unknown };
-    return typeof contact.number === 'string' ? { ...contact, number: maskedNumber(contact.number) } : value;
-  });
-}
-
-/** Whether a user sees contact numbers masked: lgpdHideNumber is on and the user is a profile 'user'. */
-export async function seesNumbersMasked(knex: Knex, viewer: { companyId: number; profile: string }): Promise<boolean> {
-  if (viewer.profile !== 'user') return false;
-  const setting = await knex('company_settings').where('company_id', viewer.companyId).first('lgpd_hide_number');
-  return setting?.lgpd_hide_number === 'enabled';
-}
-
-/**
- * How contact numbers are shown to a caller: lgpdHideNumber (company setting) masks them for profile 'user'
- * (spec 1 §5 phone display); admins and supervisors see them whole.
- */
-export async function numberShownTo(knex: Knex, viewer: { companyId: number; profile: string }): Promise<(number: string) => string> {
-  return (await seesNumbersMasked(knex, viewer)) ? maskedNumber : (number) => number;
-}
+// One masking for answers and events (lgpdHideNumber): the API router applies it to every answer of a masked viewer.
+export { maskedNumber, seesNumbersMasked, withMaskedContactNumbers } from '../../platform/http/contact-number-masking.js';

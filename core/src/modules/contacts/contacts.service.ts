@@ -7,13 +7,7 @@ import { RealtimeBus, rooms } from '../../platform/realtime/realtime-bus.js';
 import { Tenancy } from '../../platform/tenancy.js';
 import { Logger } from '../../platform/tokens.js';
 import { escapeLike } from '../companies/company.service.js';
-import {
-  CONTACT_NOT_FOUND,
-  contactGraphModifiers,
-  findContactDetails,
-  numberShownTo,
-  withMaskedContactNumbers,
-} from './contact-details.js';
+import { CONTACT_NOT_FOUND, contactGraphModifiers, findContactDetails, maskedNumber, withMaskedContactNumbers } from './contact-details.js';
 import { ContactModel } from './contact.model.js';
 import { normalizeContactNumber, numberVariants } from './contact-number.js';
 import { CONTACT_PICKER_LIMIT, CONTACTS_PAGE_SIZE, type CreateContactInput, type UpdateContactInput } from './contacts.schema.js';
@@ -75,8 +69,6 @@ export class ContactsService {
         .withGraphFetched('tags(tagSummary)')
         .modifiers(contactGraphModifiers),
     ]);
-    const shownNumber = await numberShownTo(scope.connection, options.auth);
-    for (const contact of contacts) contact.number = shownNumber(contact.number);
     return { contacts, count, hasMore: offset + contacts.length < count };
   }
 
@@ -89,16 +81,12 @@ export class ContactsService {
       .orderBy('contacts.name')
       .orderBy('contacts.id')
       .limit(CONTACT_PICKER_LIMIT);
-    const shownNumber = await numberShownTo(this.tenancy.of(options.auth.companyId).connection, options.auth);
-    return rows.map((row) => ({ id: row.id, name: row.name, number: shownNumber(row.number) }));
+    return rows.map((row) => ({ id: row.id, name: row.name, number: row.number }));
   }
 
   /** GET /contacts/:id: with extraInfo and tags. */
   async show(options: { auth: AuthContext; contactId: number }): Promise<ContactModel> {
-    const scope = this.tenancy.of(options.auth.companyId);
-    const contact = await findContactDetails(scope, options.contactId);
-    contact.number = (await numberShownTo(scope.connection, options.auth))(contact.number);
-    return contact;
+    return findContactDetails(this.tenancy.of(options.auth.companyId), options.contactId);
   }
 
   /** GET /contacts/profile/:number: the caller's company's contact of that number (a whatsapp one first). */
@@ -153,7 +141,9 @@ export class ContactsService {
         const current = await trx.findOrFail<ContactModel>(ContactModel, contactId, CONTACT_NOT_FOUND);
         const channel = input.channel ?? current.channel;
         const isGroup = input.isGroup ?? current.isGroup;
-        const number = input.number !== undefined ? storedNumber(input.number, isGroup, channel) : current.number;
+        // A form sent back by a masked viewer (lgpdHideNumber) carries the number as shown: it leaves it unchanged.
+        const unchanged = input.number === undefined || input.number.trim() === maskedNumber(current.number);
+        const number = unchanged ? current.number : storedNumber(input.number!, isGroup, channel);
         if (number !== current.number || channel !== current.channel) await assertNumberFree(trx, channel, number, contactId);
         const { extraInfo, number: _number, ...fields } = input;
         const patch = definedOnly({ ...fields, channel, isGroup, number }) as Partial<ContactModel>;

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { inject, injectable } from '@switchboard/sdk';
-import { Database } from '../../platform/database/database.js';
+import { SystemData } from '../../platform/system-data.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { AuthContext } from '../../platform/auth/auth-context.js';
 import { escapeLike } from '../companies/company.service.js';
@@ -13,13 +13,16 @@ export const PLANS_PAGE_SIZE = 20;
 export const PLAN_SAVE_FAILURE =
   'Não foi possível realizar a operação. Verifique se já existe uma plano com o mesmo nome ou se os campos foram preenchidos corretamente.';
 
-/** Subscription plans: platform-wide rows managed by the super user; public ones are offered at sign-up. */
+/**
+ * Subscription plans: platform-wide rows (no company owns one) managed by the super user; public ones are offered at
+ * sign-up, before any company exists. A system path (DESIGN §4): it reads no company's data but the caller's plan id.
+ */
 @injectable()
 export class PlanService {
-  constructor(@inject(Database) private readonly database: Database) {}
+  constructor(@inject(SystemData) private readonly system: SystemData) {}
 
   private get knex(): Knex {
-    return this.database.knex;
+    return this.system.knex;
   }
 
   /** Public plans, for the sign-up form (no token). */

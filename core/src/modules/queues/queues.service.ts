@@ -59,9 +59,10 @@ export class QueuesService {
   async create(options: { auth: AuthContext; input: CreateQueueInput }): Promise<QueueModel> {
     const { auth } = options;
     const { chatbots, schedules, ...fields } = options.input;
-    await this.planLimits.assertCanCreate(auth.companyId, 'queues');
     const created = await this.translateConflicts(() =>
       this.tenancy.transaction(auth.companyId, async (trx) => {
+        // Counted and inserted under the company's lock: parallel creations cannot pass the plan together.
+        await this.planLimits.assertCanCreate(trx, 'queues');
         await this.assertTargets(trx, fields);
         await this.assertUnique(trx, fields);
         const queue = await trx.insert<QueueModel>(QueueModel, {

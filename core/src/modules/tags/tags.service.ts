@@ -9,7 +9,7 @@ import { Logger } from '../../platform/tokens.js';
 import { escapeLike } from '../companies/company.service.js';
 import { CONTACT_NOT_FOUND, findContactDetails, withMaskedContactNumbers } from '../contacts/contact-details.js';
 import { ContactModel } from '../contacts/contact.model.js';
-import { TicketModel } from '../tickets/ticket.model.js';
+import { TicketSearch } from '../tickets/index.js';
 import { TagModel, type TagSummary } from './tag.model.js';
 import { TAGS_PAGE_SIZE, type CreateTagInput, type TagReference, type UpdateTagInput } from './tags.schema.js';
 
@@ -43,6 +43,7 @@ export class TagsService {
     @inject(Tenancy) private readonly tenancy: Tenancy,
     @inject(RealtimeBus) private readonly realtime: RealtimeBus,
     @inject(Logger) private readonly logger: Logger,
+    @inject(TicketSearch) private readonly tickets: TicketSearch,
   ) {}
 
   /** GET /tags: one page of 20 by name, with usage counts; `offset` (rows already loaded) when no pageNumber is given. */
@@ -131,7 +132,7 @@ export class TagsService {
 
   /**
    * POST /tags/sync: the contact's tags become exactly the given ones (by id, or by name: a name the company does
-   * not have yet becomes a new tag). A ticketId, when given, must be the company's too.
+   * not have yet becomes a new tag). A ticketId, when given, must be a ticket the caller may see (spec 1 §6).
    */
   async sync(options: {
     auth: AuthContext;
@@ -140,9 +141,9 @@ export class TagsService {
     tags: TagReference[];
   }): Promise<{ contactId: number; ticketId: number | null; tags: TagSummary[] }> {
     const { auth, contactId } = options;
+    if (options.ticketId) await this.tickets.visibleTicket(auth, options.ticketId);
     const { tags, created } = await this.tenancy.transaction(auth.companyId, async (trx) => {
       await trx.findOrFail<ContactModel>(ContactModel, contactId, CONTACT_NOT_FOUND);
-      if (options.ticketId) await trx.findOrFail<TicketModel>(TicketModel, options.ticketId, TICKET_NOT_FOUND);
       const resolved = await this.resolve({ scope: trx, references: options.tags, userId: auth.userId });
       await trx.connection('contact_tags').where({ company_id: trx.companyId, contact_id: contactId }).delete();
       if (resolved.tags.length > 0) {

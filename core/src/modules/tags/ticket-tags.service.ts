@@ -2,26 +2,28 @@ import { inject, injectable } from '@switchboard/sdk';
 import type { AuthContext } from '../../platform/auth/auth-context.js';
 import type { TenantScope } from '../../platform/database/model.js';
 import { Tenancy } from '../../platform/tenancy.js';
-import { TicketModel } from '../tickets/ticket.model.js';
+import { TicketSearch } from '../tickets/index.js';
 import { TagModel, type TagSummary } from './tag.model.js';
-import { summaries, TAG_NOT_FOUND, tagSummaryColumns, TagsService, TICKET_NOT_FOUND } from './tags.service.js';
+import { summaries, TAG_NOT_FOUND, tagSummaryColumns, TagsService } from './tags.service.js';
 
 /**
  * A ticket's tags (ticket_tags): the kanban lane a ticket is in (spec 3 §4 "Kanban card move": the old link is
- * removed, then the new one added). Ticket and tag must both be the caller's company's, else 404.
+ * removed, then the new one added). The tag must be the caller's company's and the ticket one the caller may see (spec 1
+ * §6), else 404.
  */
 @injectable()
 export class TicketTagsService {
   constructor(
     @inject(Tenancy) private readonly tenancy: Tenancy,
     @inject(TagsService) private readonly tags: TagsService,
+    @inject(TicketSearch) private readonly tickets: TicketSearch,
   ) {}
 
   /** PUT /ticket-tags/:ticketId/:tagId: adds the tag to the ticket (again is a no-op). */
   async add(options: { auth: AuthContext; ticketId: number; tagId: number }): Promise<{ ticketId: number; tags: TagSummary[] }> {
     const { auth, ticketId, tagId } = options;
     const scope = this.tenancy.of(auth.companyId);
-    await scope.findOrFail<TicketModel>(TicketModel, ticketId, TICKET_NOT_FOUND);
+    await this.tickets.visibleTicket(auth, ticketId);
     await scope.findOrFail<TagModel>(TagModel, tagId, TAG_NOT_FOUND);
     await scope
       .connection('ticket_tags')
@@ -36,7 +38,7 @@ export class TicketTagsService {
   async clear(options: { auth: AuthContext; ticketId: number }): Promise<{ ticketId: number; tags: TagSummary[] }> {
     const { auth, ticketId } = options;
     const scope = this.tenancy.of(auth.companyId);
-    await scope.findOrFail<TicketModel>(TicketModel, ticketId, TICKET_NOT_FOUND);
+    await this.tickets.visibleTicket(auth, ticketId);
     const removed: { tag_id: number }[] = await scope
       .connection('ticket_tags')
       .where({ company_id: scope.companyId, ticket_id: ticketId })

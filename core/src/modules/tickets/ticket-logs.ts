@@ -1,6 +1,6 @@
 import { inject, injectable } from '@switchboard/sdk';
 import type { Knex } from 'knex';
-import { Database } from '../../platform/database/database.js';
+import { Tenancy } from '../../platform/tenancy.js';
 
 /**
  * Ticket log entry types (spec 1 §3 plus the transitions of §4): create, chatBot, queue, open (accepted),
@@ -27,7 +27,7 @@ export interface TicketLogView {
 /** Writes and reads the ticket log (ticket_logs). Writes join the caller's transaction. */
 @injectable()
 export class TicketLogs {
-  constructor(@inject(Database) private readonly database: Database) {}
+  constructor(@inject(Tenancy) private readonly tenancy: Tenancy) {}
 
   async write(connection: Knex | Knex.Transaction, companyId: number, entries: TicketLogEntry[]): Promise<void> {
     if (entries.length === 0) return;
@@ -44,11 +44,12 @@ export class TicketLogs {
 
   /** The log of one ticket, newest first, with user {id, name} and queue {id, name}. */
   async list(companyId: number, ticketId: number): Promise<TicketLogView[]> {
-    const rows = await this.database
-      .knex('ticket_logs as l')
+    const rows = await this.tenancy
+      .of(companyId)
+      .table('ticket_logs as l')
       .leftJoin('users as u', 'u.id', 'l.user_id')
       .leftJoin('queues as q', 'q.id', 'l.queue_id')
-      .where({ 'l.company_id': companyId, 'l.ticket_id': ticketId })
+      .where('l.ticket_id', ticketId)
       .orderBy('l.created_at', 'desc')
       .orderBy('l.id', 'desc')
       .select('l.id', 'l.type', 'l.created_at', 'u.id as user_id', 'u.name as user_name', 'q.id as queue_id', 'q.name as queue_name');

@@ -1,7 +1,6 @@
 import { inject, injectable } from '@switchboard/sdk';
 import type { QueryBuilder } from 'objection';
 import type { AuthContext } from '../../platform/auth/auth-context.js';
-import { Database } from '../../platform/database/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { Tenancy } from '../../platform/tenancy.js';
 import { TicketModel } from './ticket.model.js';
@@ -25,7 +24,6 @@ export function containsPattern(text: string): string {
 export class TicketSearch {
   constructor(
     @inject(Tenancy) private readonly tenancy: Tenancy,
-    @inject(Database) private readonly database: Database,
     @inject(TicketVisibility) private readonly visibility: TicketVisibility,
     @inject(TicketViews) private readonly views: TicketViews,
     @inject(TicketLogs) private readonly logs: TicketLogs,
@@ -86,7 +84,7 @@ export class TicketSearch {
       query.clone().resultSize(),
       query.clone().orderBy('tickets.updated_at', 'desc').orderBy('tickets.id', 'desc').limit(TICKETS_PAGE_SIZE).offset(offset),
     ]);
-    const tickets = await this.views.present(auth.companyId, rows, auth);
+    const tickets = await this.views.present(auth.companyId, rows);
     return { tickets, count, hasMore: offset + rows.length < count };
   }
 
@@ -94,13 +92,13 @@ export class TicketSearch {
   async showByUuid(options: { auth: AuthContext; uuid: string }): Promise<TicketView> {
     if (!ticketUuid.test(options.uuid)) throw AppError.notFound(TICKET_NOT_FOUND);
     const ticket = await this.findVisible(options.auth, (q) => q.where('tickets.uuid', options.uuid.toLowerCase()));
-    return this.views.presentOne(options.auth.companyId, ticket, options.auth);
+    return this.views.presentOne(options.auth.companyId, ticket);
   }
 
   /** GET /tickets/:id. */
   async show(options: { auth: AuthContext; ticketId: number }): Promise<TicketView> {
     const ticket = await this.visibleTicket(options.auth, options.ticketId);
-    return this.views.presentOne(options.auth.companyId, ticket, options.auth);
+    return this.views.presentOne(options.auth.companyId, ticket);
   }
 
   /** GET /tickets-log/:ticketId: the log of a ticket the caller may see, newest first. */
@@ -140,7 +138,8 @@ export class TicketSearch {
   }
 
   private async timezone(companyId: number): Promise<string> {
-    const row = await this.database.knex('companies').where('id', companyId).first('timezone');
+    // The company's own row (companies has no company_id column).
+    const row = await this.tenancy.of(companyId).connection('companies').where('id', companyId).first('timezone');
     return (row?.timezone as string | undefined) ?? 'America/Sao_Paulo';
   }
 }

@@ -1,6 +1,5 @@
 import { inject, injectable } from '@switchboard/sdk';
-import { Database } from '../../platform/database/database.js';
-import { numberShownTo } from '../contacts/contact-details.js';
+import { Tenancy } from '../../platform/tenancy.js';
 import { ContactModel } from '../contacts/contact.model.js';
 import type { TicketModel } from './ticket.model.js';
 
@@ -26,6 +25,13 @@ export interface TagRef {
   name: string;
   color: string | null;
 }
+interface ConnectionRow {
+  id: number;
+  name: string;
+  channel: string;
+  group_as_ticket: string;
+  wavoip: string | null;
+}
 /** A ticket as the API answers it (spec 1 §3). */
 export type TicketView = Record<string, unknown> & {
   id: number;
@@ -43,47 +49,44 @@ export type TicketView = Record<string, unknown> & {
  */
 @injectable()
 export class TicketViews {
-  constructor(@inject(Database) private readonly database: Database) {}
+  constructor(@inject(Tenancy) private readonly tenancy: Tenancy) {}
 
-  /** `viewer`: the caller of a read, whose profile may see contact numbers masked (lgpdHideNumber). */
-  async present(companyId: number, tickets: TicketModel[], viewer?: { profile: string }): Promise<TicketView[]> {
+  /** Numbers are answered whole: the API router masks them for the viewers lgpdHideNumber applies to. */
+  async present(companyId: number, tickets: TicketModel[]): Promise<TicketView[]> {
     if (tickets.length === 0) return [];
-    const knex = this.database.knex;
-    const shownNumber = viewer ? await numberShownTo(knex, { companyId, profile: viewer.profile }) : undefined;
+    const scope = this.tenancy.of(companyId);
     const ids = (pick: (ticket: TicketModel) => number | null) => [
       ...new Set(tickets.map(pick).filter((id): id is number => id !== null && id !== undefined)),
     ];
     const [contacts, queues, users, connections, tags, ratings] = await Promise.all([
-      ContactModel.query(knex)
-        .where('contacts.company_id', companyId)
-        .whereIn(
-          'contacts.id',
-          ids((t) => t.contactId),
-        ),
-      knex('queues')
-        .where('company_id', companyId)
+      scope.query<ContactModel>(ContactModel).whereIn(
+        'contacts.id',
+        ids((t) => t.contactId),
+      ),
+      scope
+        .table<QueueRef>('queues')
         .whereIn(
           'id',
           ids((t) => t.queueId),
         )
         .select('id', 'name', 'color'),
-      knex('users')
-        .where('company_id', companyId)
+      scope
+        .table<UserRef>('users')
         .whereIn(
           'id',
           ids((t) => t.userId),
         )
         .select('id', 'name', 'color'),
-      knex('connections')
-        .where('company_id', companyId)
+      scope
+        .table<ConnectionRow>('connections')
         .whereIn(
           'id',
           ids((t) => t.whatsappId),
         )
         .select('id', 'name', 'channel', 'group_as_ticket', 'wavoip'),
-      knex('ticket_tags as tt')
+      scope
+        .table('ticket_tags as tt')
         .join('tags as g', 'g.id', 'tt.tag_id')
-        .where('tt.company_id', companyId)
         .whereIn(
           'tt.ticket_id',
           ids((t) => t.id),
@@ -91,8 +94,8 @@ export class TicketViews {
         .orderBy('g.name')
         .select('tt.ticket_id', 'g.id', 'g.name', 'g.color'),
       // The latest rating of each ticket (spec 1 §3 userRating).
-      knex('user_ratings')
-        .where('company_id', companyId)
+      scope
+        .table('user_ratings')
         .whereIn(
           'ticket_id',
           ids((t) => t.id),
@@ -101,17 +104,11 @@ export class TicketViews {
         .select('ticket_id', 'rate'),
     ]);
     const ratingByTicket = new Map<number, number>((ratings as { ticket_id: number; rate: number }[]).map((r) => [r.ticket_id, r.rate]));
-    const contactById = new Map(
-      contacts.map((contact) => {
-        const json = contact.toJSON() as Record<string, unknown>;
-        if (shownNumber) json.number = shownNumber(contact.number);
-        return [contact.id, json];
-      }),
-    );
+    const contactById = new Map(contacts.map((contact) => [contact.id, contact.toJSON() as Record<string, unknown>]));
     const queueById = new Map<number, QueueRef>(queues.map((q: QueueRef) => [q.id, { id: q.id, name: q.name, color: q.color }]));
     const userById = new Map<number, UserRef>(users.map((u: UserRef) => [u.id, { id: u.id, name: u.name, color: u.color ?? null }]));
     const connectionById = new Map<number, ConnectionRef>(
-      connections.map((c: { id: number; name: string; channel: string; group_as_ticket: string; wavoip: string | null }) => [
+      connections.map((c: ConnectionRow) => [
         c.id,
         { id: c.id, name: c.name, channel: c.channel, groupAsTicket: c.group_as_ticket, wavoip: c.wavoip ?? null },
       ]),
@@ -135,8 +132,8 @@ export class TicketViews {
     }));
   }
 
-  async presentOne(companyId: number, ticket: TicketModel, viewer?: { profile: string }): Promise<TicketView> {
-    const [view] = await this.present(companyId, [ticket], viewer);
+  async presentOne(companyId: number, ticket: TicketModel): Promise<TicketView> {
+    const [view] = await this.present(companyId, [ticket]);
     return view!;
   }
 }

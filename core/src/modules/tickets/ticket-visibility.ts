@@ -1,6 +1,6 @@
 import { inject, injectable } from '@switchboard/sdk';
 import type { AuthContext } from '../../platform/auth/auth-context.js';
-import { Database } from '../../platform/database/database.js';
+import { Tenancy } from '../../platform/tenancy.js';
 
 /** Who is looking at tickets, with what the visibility rule needs (spec 1 §6). */
 export interface TicketViewer {
@@ -43,13 +43,13 @@ export function visibilityPredicate(viewer: TicketViewer, alias = 'tickets'): { 
 /** Loads the viewer of a request: the caller's profile switches and queues. */
 @injectable()
 export class TicketVisibility {
-  constructor(@inject(Database) private readonly database: Database) {}
+  constructor(@inject(Tenancy) private readonly tenancy: Tenancy) {}
 
   async viewer(auth: AuthContext): Promise<TicketViewer> {
     const admin = isAdmin(auth);
     const rows = admin
       ? []
-      : await this.database.knex('user_queues').where({ company_id: auth.companyId, user_id: auth.userId }).select('queue_id');
+      : await this.tenancy.of(auth.companyId).table<{ queue_id: number }>('user_queues').where('user_id', auth.userId).select('queue_id');
     return {
       userId: auth.userId,
       companyId: auth.companyId,

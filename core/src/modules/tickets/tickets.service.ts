@@ -2,7 +2,6 @@ import { inject, injectable, optional } from '@switchboard/sdk';
 import type { Knex } from 'knex';
 import type { AuthContext } from '../../platform/auth/auth-context.js';
 import { Clock } from '../../platform/clock.js';
-import { Database } from '../../platform/database/database.js';
 import type { TenantScope } from '../../platform/database/model.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { Tenancy } from '../../platform/tenancy.js';
@@ -60,7 +59,6 @@ export interface OpenTicketHolder {
 export class TicketsService {
   constructor(
     @inject(Tenancy) private readonly tenancy: Tenancy,
-    @inject(Database) private readonly database: Database,
     @inject(TicketSearch) private readonly search: TicketSearch,
     @inject(TicketViews) private readonly views: TicketViews,
     @inject(TicketLogs) private readonly logs: TicketLogs,
@@ -138,7 +136,7 @@ export class TicketsService {
         const plan = planTransition(before, input, auth.userId);
         if (plan.kind === 'accept') await this.assertAtWork(auth, trx.connection);
         if (plan.kind === 'reopen' && activeStatuses.includes(plan.status as (typeof activeStatuses)[number])) {
-          const holder = await this.activeTicketOf(companyId, before.contactId, before.whatsappId, before.id, trx.connection);
+          const holder = await this.activeTicketOf(companyId, before.contactId, before.whatsappId, before.id, trx);
           if (holder) throw otherOpenTicket(holder);
         }
         if (plan.kind === 'resolve' && settings.requiredTag && (before.status === 'open' || before.status === 'group')) {
@@ -319,12 +317,13 @@ export class TicketsService {
     contactId: number,
     connectionId: number | null,
     exceptId?: number,
-    connection: Knex | Knex.Transaction = this.database.knex,
+    scope: TenantScope = this.tenancy.of(companyId),
   ): Promise<OpenTicketHolder | undefined> {
-    const query = connection('tickets as t')
+    const query = scope
+      .table('tickets as t')
       .leftJoin('users as u', 'u.id', 't.user_id')
       .leftJoin('queues as q', 'q.id', 't.queue_id')
-      .where({ 't.company_id': companyId, 't.contact_id': contactId })
+      .where('t.contact_id', contactId)
       .whereIn('t.status', [...activeStatuses]);
     if (connectionId === null) query.whereNull('t.whatsapp_id');
     else query.where('t.whatsapp_id', connectionId);
@@ -391,7 +390,7 @@ export class TicketsService {
   }
 
   private async assertOwned(companyId: number, table: string, id: number, code: string): Promise<void> {
-    const row = await this.database.knex(table).where({ company_id: companyId, id }).first('id');
+    const row = await this.tenancy.of(companyId).table(table).where('id', id).first('id');
     if (!row) throw AppError.notFound(code);
   }
 
@@ -413,9 +412,9 @@ export class TicketsService {
   }
 
   private async settings(companyId: number): Promise<TicketSettings> {
-    const row = await this.database
-      .knex('company_settings')
-      .where('company_id', companyId)
+    const row = await this.tenancy
+      .of(companyId)
+      .table('company_settings')
       .first('send_greeting_accepted', 'required_tag', 'send_farewell_waiting_ticket', 'send_msg_transf_ticket');
     // Without a row the defaults of migration 0001 apply: only sendGreetingAccepted is enabled.
     return {
@@ -491,10 +490,10 @@ export class TicketsService {
   }
 
   private async farewellOf(companyId: number, userId: number, connectionId: number | null): Promise<string | null> {
-    const knex = this.database.knex;
+    const scope = this.tenancy.of(companyId);
     const [user, connection] = await Promise.all([
-      knex('users').where({ company_id: companyId, id: userId }).first('farewell_message'),
-      connectionId ? knex('connections').where({ company_id: companyId, id: connectionId }).first('complation_message') : undefined,
+      scope.table('users').where('id', userId).first('farewell_message'),
+      connectionId ? scope.table('connections').where('id', connectionId).first('complation_message') : undefined,
     ]);
     const text =
       (user?.farewell_message as string | null | undefined)?.trim() ||

@@ -4,13 +4,14 @@ import { inject, injectable } from '@switchboard/sdk';
 import type { AuthContext } from '../../platform/auth/auth-context.js';
 import { hashPassword } from '../../platform/auth/passwords.js';
 import type { TenantScope } from '../../platform/database/model.js';
-import { Database } from '../../platform/database/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { MediaStorage } from '../../platform/media/media-storage.js';
 import { RealtimeBus, rooms } from '../../platform/realtime/realtime-bus.js';
 import { Tenancy } from '../../platform/tenancy.js';
 import { Logger } from '../../platform/tokens.js';
+import { AuthSessions } from '../auth/auth-sessions.js';
 import { PlanLimits } from '../plans/plan-limits.service.js';
+import { UserDirectory } from './user-directory.js';
 import { UserModel } from './user.model.js';
 import { UserViews } from './user-view.js';
 import { profileImageTypes, selfEditableFields, USERS_PAGE_SIZE, type CreateUserInput, type UpdateUserInput } from './users.schema.js';
@@ -47,12 +48,13 @@ function isAdmin(auth: AuthContext): boolean {
 export class UsersService {
   constructor(
     @inject(Tenancy) private readonly tenancy: Tenancy,
-    @inject(Database) private readonly database: Database,
+    @inject(UserDirectory) private readonly directory: UserDirectory,
     @inject(PlanLimits) private readonly planLimits: PlanLimits,
     @inject(UserViews) private readonly views: UserViews,
     @inject(MediaStorage) private readonly media: MediaStorage,
     @inject(RealtimeBus) private readonly realtime: RealtimeBus,
     @inject(Logger) private readonly logger: Logger,
+    @inject(AuthSessions) private readonly sessions: AuthSessions,
   ) {}
 
   /** GET /users: one page of 20, searched by name or e-mail, with each user's queues. */
@@ -74,7 +76,7 @@ export class UsersService {
       query.clone().resultSize(),
       query.clone().orderBy('users.name').orderBy('users.id').limit(USERS_PAGE_SIZE).offset(offset),
     ]);
-    const users = await this.withQueues(rows);
+    const users = await this.withQueues(scope, rows);
     return { users, count, hasMore: offset + rows.length < count };
   }
 
@@ -86,7 +88,7 @@ export class UsersService {
       .select(summaryColumns.map((c) => `users.${c}`))
       .orderBy('users.name')
       .orderBy('users.id');
-    return this.withQueues(rows);
+    return this.withQueues(scope, rows);
   }
 
   /** GET /users/:id: an admin, or the user themself. */
@@ -100,7 +102,6 @@ export class UsersService {
     const { auth, input } = options;
     const companyId = auth.super && input.companyId ? input.companyId : auth.companyId;
     if (input.super && !auth.super) throw AppError.forbidden();
-    await this.planLimits.assertCanCreate(companyId, 'users');
     await this.assertEmailFree(input.email);
     const queueIds = unique(input.queueIds ?? []);
     const scope = this.tenancy.of(companyId);
@@ -108,12 +109,12 @@ export class UsersService {
     if (input.whatsappId) await this.assertConnectionOf(scope, input.whatsappId);
 
     const { password, queueIds: _queues, companyId: _company, ...fields } = input;
+    const passwordHash = await hashPassword(password);
     const created = await this.translateConflicts(() =>
       this.tenancy.transaction(companyId, async (trx) => {
-        const user = await trx.insert<UserModel>(UserModel, {
-          ...definedOnly(fields),
-          passwordHash: await hashPassword(password),
-        } as Partial<UserModel>);
+        // Counted and inserted under the company's lock: parallel creations cannot pass the plan together.
+        await this.planLimits.assertCanCreate(trx, 'users');
+        const user = await trx.insert<UserModel>(UserModel, { ...definedOnly(fields), passwordHash } as Partial<UserModel>);
         await this.replaceQueues(trx, user.id, queueIds);
         return user;
       }),
@@ -126,7 +127,7 @@ export class UsersService {
   /**
    * PUT /users/:id. Admins edit any user of their company; others only themselves and only name, password,
    * e-mail, number, theme, menu and language (a field of the form sent back unchanged is accepted and ignored).
-   * A password change is hashed and leaves the current sessions valid.
+   * A password change ends the user's other sessions at once (the caller's own stays when they change their own).
    */
   async update(options: { auth: AuthContext; userId: number; input: UpdateUserInput }): Promise<UserAnswer> {
     const { auth } = options;
@@ -137,7 +138,7 @@ export class UsersService {
     if (user.super && !auth.super) throw AppError.forbidden();
 
     const { companyId: _ignored, ...input } = definedOnly(options.input) as UpdateUserInput;
-    const currentQueueIds = input.queueIds ? ((await this.views.queuesOf([user.id])).get(user.id) ?? []).map((q) => q.id) : [];
+    const currentQueueIds = input.queueIds ? ((await this.views.queuesOf(scope, [user.id])).get(user.id) ?? []).map((q) => q.id) : [];
     const queueIds = input.queueIds ? unique(input.queueIds) : undefined;
     const queuesChanged = queueIds !== undefined && !sameSet(queueIds, currentQueueIds);
 
@@ -169,6 +170,9 @@ export class UsersService {
         return row;
       }),
     );
+    if (password !== undefined) {
+      await this.sessions.passwordChanged({ companyId: user.companyId, userId: user.id, keep: self ? auth.sessionId : undefined });
+    }
     const answer = await this.present(updated);
     this.announce(user.companyId, 'update', answer);
     return answer;
@@ -240,9 +244,9 @@ export class UsersService {
   private async find(auth: AuthContext, userId: number): Promise<{ user: UserModel; scope: TenantScope }> {
     let companyId = auth.companyId;
     if (auth.super) {
-      const row = await this.database.knex('users').where('id', userId).first('company_id');
-      if (!row) throw AppError.notFound(NOT_FOUND);
-      companyId = row.company_id;
+      const owner = await this.directory.companyOf(userId);
+      if (owner === undefined) throw AppError.notFound(NOT_FOUND);
+      companyId = owner;
     }
     const scope = this.tenancy.of(companyId);
     return { user: await scope.findOrFail<UserModel>(UserModel, userId, NOT_FOUND), scope };
@@ -256,9 +260,7 @@ export class UsersService {
 
   private async assertEmailFree(email: string, exceptUserId?: number): Promise<void> {
     // E-mail is the login, unique across all companies.
-    const query = this.database.knex('users').whereRaw('lower(email) = ?', [email.toLowerCase()]);
-    if (exceptUserId) query.whereNot('id', exceptUserId);
-    if (await query.first('id')) throw emailTaken();
+    if (await this.directory.emailTaken(email, exceptUserId)) throw emailTaken();
   }
 
   private async assertQueuesOf(scope: TenantScope, queueIds: number[]): Promise<void> {
@@ -293,9 +295,11 @@ export class UsersService {
 
   /** A user as answered by GET/POST/PUT: no secrets, with queues, queueIds and company {id, name, dueDate}. */
   private async present(user: UserModel): Promise<UserAnswer> {
+    const scope = this.tenancy.of(user.companyId);
     const [queues, company] = await Promise.all([
-      this.views.queuesOf([user.id]),
-      this.database.knex('companies').where('id', user.companyId).first('id', 'name', 'due_date'),
+      this.views.queuesOf(scope, [user.id]),
+      // The company's own row (companies has no company_id column).
+      scope.connection('companies').where('id', user.companyId).first('id', 'name', 'due_date'),
     ]);
     const userQueues = queues.get(user.id) ?? [];
     return {
@@ -306,8 +310,11 @@ export class UsersService {
     };
   }
 
-  private async withQueues(rows: UserModel[]): Promise<UserAnswer[]> {
-    const queues = await this.views.queuesOf(rows.map((row) => row.id));
+  private async withQueues(scope: TenantScope, rows: UserModel[]): Promise<UserAnswer[]> {
+    const queues = await this.views.queuesOf(
+      scope,
+      rows.map((row) => row.id),
+    );
     return rows.map((row) => ({ ...row.toJSON(), queues: queues.get(row.id) ?? [] }));
   }
 

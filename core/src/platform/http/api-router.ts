@@ -3,6 +3,7 @@ import multer from 'multer';
 import type { AuthContext } from '../auth/auth-context.js';
 import type { Authenticator } from '../auth/authenticator.js';
 import { checkAccess, type Access } from './access.js';
+import type { ContactNumberMasking } from './contact-number-masking.js';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -60,7 +61,11 @@ export class ApiRouter {
   readonly routes: RouteInfo[] = [];
   private area = 'core';
 
-  constructor(private readonly authenticator: Authenticator) {}
+  constructor(
+    private readonly authenticator: Authenticator,
+    /** Every JSON answer passes through it, so no route can forget lgpdHideNumber. */
+    private readonly masking?: ContactNumberMasking,
+  ) {}
 
   forArea(area: string): this {
     this.area = area;
@@ -110,9 +115,14 @@ export class ApiRouter {
       // A handler may have set its own status (e.g. 503 from /health); route.status is the default success.
       if (route.status && res.statusCode === 200) res.status(route.status);
       if (res.statusCode === 204) res.end();
-      else res.json(result ?? {});
+      else res.json(await this.shaped(res.locals.auth as AuthContext | undefined, result ?? {}));
     });
     this.router[route.method](route.path, ...chain);
+  }
+
+  /** The answer as this caller may see it (contact numbers masked under lgpdHideNumber). */
+  private async shaped(auth: AuthContext | undefined, body: unknown): Promise<unknown> {
+    return this.masking ? this.masking.shape(auth, body) : body;
   }
 }
 

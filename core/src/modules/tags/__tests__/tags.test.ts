@@ -19,7 +19,8 @@ describe('tags API', () => {
   let other: CompanyFixture;
 
   beforeAll(async () => {
-    company = await server.createCompany({ users: [{ profile: 'user' }] });
+    // users[0] sees unowned tickets without a queue (allTicket); users[1] sees only tickets assigned to them.
+    company = await server.createCompany({ users: [{ profile: 'user', all_ticket: 'enable' }, { profile: 'user' }] });
     other = await server.createCompany();
   });
 
@@ -273,5 +274,33 @@ describe('tags API', () => {
     }
     // Plain tags stay available.
     expect((await api(server, 'GET', '/tags', { token })).status).toBe(200);
+  });
+
+  it('answers 404 for the tags of a ticket the profile user may not see, and changes nothing', async () => {
+    const knex = server.ports.database.knex;
+    const token = company.users[1]!.token;
+    const contact = await insertContact(knex, company.companyId);
+    const hidden = await insertTicket(knex, company.companyId);
+    const lane = await insertTag(knex, company.companyId, { kanban: 1 });
+    await knex('ticket_tags').insert({ ticket_id: hidden, tag_id: lane, company_id: company.companyId });
+    const calls: [string, string, unknown][] = [
+      ['POST', '/tags/sync', { contactId: contact.id, ticketId: hidden, tags: [{ id: lane }] }],
+      ['PUT', `/ticket-tags/${hidden}/${lane}`, undefined],
+      ['DELETE', `/ticket-tags/${hidden}`, undefined],
+    ];
+    for (const [method, route, body] of calls) {
+      const answer = await api(server, method, route, { token, body });
+      expect({ method, route, status: answer.status, error: answer.body?.error }).toEqual({
+        method,
+        route,
+        status: 404,
+        error: 'ERR_NO_TICKET_FOUND',
+      });
+    }
+    expect(await knex('ticket_tags').where('ticket_id', hidden).select('tag_id')).toEqual([{ tag_id: lane }]);
+    expect(await knex('contact_tags').where('contact_id', contact.id)).toHaveLength(0);
+    // Once assigned to them, the ticket's tags are theirs to change.
+    await knex('tickets').where('id', hidden).update({ user_id: company.users[1]!.id });
+    expect((await api(server, 'DELETE', `/ticket-tags/${hidden}`, { token })).status).toBe(200);
   });
 });

@@ -8,10 +8,15 @@ let other: CompanyFixture;
 
 const agent = () => company.users[0]!;
 const colleague = () => company.users[1]!;
+/** A profile user of no queue and without allTicket: sees only the tickets assigned to them (spec 1 §6). */
+const outsider = () => company.users[2]!;
 
 beforeAll(async () => {
   server = await startTestServer();
-  company = await server.createCompany({ users: [{ profile: 'user' }, { profile: 'user' }] });
+  // The fixture tickets are open, without owner or queue: allTicket 'enable' lets the agents see them.
+  company = await server.createCompany({
+    users: [{ profile: 'user', all_ticket: 'enable' }, { profile: 'user', all_ticket: 'enable' }, { profile: 'user' }],
+  });
   other = await server.createCompany();
 });
 
@@ -113,7 +118,7 @@ describe('ticket notes API', () => {
   });
 
   it("pages the company's notes, newest first, with hasMore", async () => {
-    const fresh = await server.createCompany({ users: [{ profile: 'user' }] });
+    const fresh = await server.createCompany({ users: [{ profile: 'user', all_ticket: 'enable' }] });
     const { ticketId } = await insertTicket(server.ports.database.knex, fresh.companyId);
     for (let i = 1; i <= 22; i += 1) {
       const added = await api(server, 'POST', '/ticket-notes', { token: fresh.users[0]!.token, body: { note: `Nota ${i}`, ticketId } });
@@ -130,5 +135,36 @@ describe('ticket notes API', () => {
     // Another company sees none of them.
     const foreign = await api(server, 'GET', '/ticket-notes', { token: other.admin.token });
     expect(foreign.body.notes.every((n: { ticketId: number }) => n.ticketId !== ticketId)).toBe(true);
+  });
+
+  it('hides the notes of a ticket the caller may not see, as if it did not exist', async () => {
+    const knex = server.ports.database.knex;
+    const { ticketId, contactId } = await insertTicket(knex, company.companyId);
+    const note = (await api(server, 'POST', '/ticket-notes', { token: agent().token, body: { note: 'Nota reservada', ticketId } })).body
+      .note;
+    expect(note.id).toBeGreaterThan(0);
+    const as = { token: outsider().token };
+
+    const notFound = { error: 'ERR_NO_TICKET_FOUND' };
+    expect((await api(server, 'GET', `/ticket-notes/list?ticketId=${ticketId}`, as)).body).toMatchObject(notFound);
+    expect((await api(server, 'GET', `/ticket-notes?ticketId=${ticketId}`, as)).body).toMatchObject(notFound);
+    const added = await api(server, 'POST', '/ticket-notes', { ...as, body: { note: 'Intrusa', ticketId } });
+    expect(added.status).toBe(404);
+    expect(added.body).toMatchObject(notFound);
+    // The contact is the company's (contacts are shared), but the notes it shows are only of visible tickets.
+    const byContact = await api(server, 'GET', `/ticket-notes/list?contactId=${contactId}`, as);
+    expect(byContact.status).toBe(200);
+    expect(byContact.body).toEqual([]);
+    const page = await api(server, 'GET', '/ticket-notes', as);
+    expect(page.body.notes.some((n: { id: number }) => n.id === note.id)).toBe(false);
+    const removed = await api(server, 'DELETE', `/ticket-notes/${note.id}`, { token: outsider().token });
+    expect(removed.status).toBe(404);
+    expect(removed.body.error).toBe('ERR_NO_TICKET_NOTE_FOUND');
+
+    // Assigned to the outsider, the same ticket and its notes are theirs to see.
+    await knex('tickets').where('id', ticketId).update({ user_id: outsider().id });
+    const visible = await api(server, 'GET', `/ticket-notes/list?ticketId=${ticketId}`, as);
+    expect(visible.status).toBe(200);
+    expect(visible.body.map((n: { id: number }) => n.id)).toEqual([note.id]);
   });
 });
