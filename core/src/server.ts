@@ -15,6 +15,7 @@ import { ApiRouter, RouteContribution } from './platform/http/api-router.js';
 import { errorHandler, notFoundHandler } from './platform/http/error-handler.js';
 import { RateLimits } from './platform/http/rate-limits.js';
 import { webAppHandlers } from './platform/http/web-app.js';
+import { securityHeaders } from './platform/http/security-headers.js';
 import { Database } from './platform/database/database.js';
 import { JobQueue } from './platform/jobs/job-queue.js';
 import { SessionLock } from './platform/locks/session-lock.js';
@@ -61,6 +62,8 @@ export interface RunningServer {
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+/** Largest JSON or form body the API reads. */
+const bodyLimit = '1mb';
 const defaultWebDist = path.resolve(here, '../../web/dist');
 
 /** Every binding of a contribution point, or none. */
@@ -138,8 +141,10 @@ async function listen(options: ServerOptions, ports: Ports, secret: string, logg
   const pluginRoutes = express.Router();
   for (const channel of registry.channels) channel.routes?.(pluginRoutes);
   app.use(pluginRoutes);
-  app.use(express.json({ limit: '5mb' }));
-  app.use(express.urlencoded({ extended: true, limit: '5mb' }));
+  app.use(securityHeaders(config.server.publicUrl));
+  // No API body comes near this (files are multipart uploads with their own limits); a larger one answers 413.
+  app.use(express.json({ limit: bodyLimit }));
+  app.use(express.urlencoded({ extended: true, limit: bodyLimit }));
   app.use(cookieParser());
   const web = webAppHandlers(config.server.webDistDir ?? defaultWebDist);
   if (web) app.use(web.navigation);
