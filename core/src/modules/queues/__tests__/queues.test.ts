@@ -252,6 +252,18 @@ describe('queues API', () => {
     expect(await knex('queues').where('company_id', limited.companyId)).toHaveLength(2);
   });
 
+  it('holds the plan limit under parallel creations', async () => {
+    const limited = await server.createCompany({ plan: { queues: 3 } });
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, index) =>
+        api(server, 'POST', '/queue', { token: limited.admin.token, body: { name: `Paralela ${index}`, color: `#4000${index}0` } }),
+      ),
+    );
+    const outcomes = answers.map((answer) => (answer.status === 201 ? 'created' : `${answer.status} ${answer.body.error}`)).sort();
+    expect(outcomes).toEqual([...Array(5).fill('403 ERR_PLAN_LIMIT_REACHED'), ...Array(3).fill('created')]);
+    expect(await knex('queues').where('company_id', limited.companyId)).toHaveLength(3);
+  });
+
   it('deleting a queue keeps its tickets without a queue and drops its user links and menu', async () => {
     const token = company.admin.token;
     const created = await api(server, 'POST', '/queue', {

@@ -232,6 +232,23 @@ describe('users API', () => {
     expect(third.body.error).toBe('ERR_PLAN_LIMIT_REACHED');
   });
 
+  it('holds the plan limit under parallel creations: 14 at once on a 10-user plan make exactly 10 users', async () => {
+    const planned = await server.createCompany({ plan: { users: 10 } });
+    const answers = await Promise.all(
+      Array.from({ length: 14 }, (_, index) =>
+        api(server, 'POST', '/users', {
+          token: planned.admin.token,
+          body: { name: `Parallel ${index}`, email: email(), password: 'secret1' },
+        }),
+      ),
+    );
+    // The admin is the first of the ten.
+    const outcomes = answers.map((answer) => (answer.status === 201 ? 'created' : `${answer.status} ${answer.body.error}`)).sort();
+    expect(outcomes).toEqual([...Array(5).fill('403 ERR_PLAN_LIMIT_REACHED'), ...Array(9).fill('created')]);
+    const [{ count }] = await server.ports.database.knex('users').where('company_id', planned.companyId).count({ count: '*' });
+    expect(Number(count)).toBe(10);
+  });
+
   it('lets a profile user edit only their own allowed fields', async () => {
     const agent = company.users[0]!;
     const colleague = company.users[1]!;
