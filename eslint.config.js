@@ -10,6 +10,10 @@ const systemDataPaths = [
   'core/src/modules/plans/plan.service.ts',
   // Login e-mails unique across companies; the company of a user id named by a token or a super user.
   'core/src/modules/users/user-directory.ts',
+  // Sign-in by e-mail, refresh and logout by token: the company is known only once they are checked.
+  'core/src/modules/auth/auth.service.ts',
+  // Password recovery: a phone number is all that is known, on the super company's default connection.
+  'core/src/modules/auth/recovery.service.ts',
 ];
 
 const rawDatabase = {

@@ -4,6 +4,7 @@ import { LiveSessions } from '../../platform/channels/live-sessions.js';
 import { SignupService } from '../companies/signup.service.js';
 import { UserViews } from '../users/user-view.js';
 import { AuthRoutes } from './auth.routes.js';
+import { AuthSessions } from './auth-sessions.js';
 import { AuthService } from './auth.service.js';
 import { RecoveryService } from './recovery.service.js';
 
@@ -11,6 +12,7 @@ export const authModule = new ContainerModule((bind) => {
   bind(LiveSessions).toSelf();
   bind(UserViews).toSelf();
   bind(AuthService).toSelf();
+  bind(AuthSessions).toSelf();
   bind(SignupService).toSelf();
   bind(RecoveryService).toSelf();
   bind(RouteContribution).to(AuthRoutes);

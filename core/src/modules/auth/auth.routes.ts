@@ -1,7 +1,7 @@
 import type { Response } from 'express';
 import { inject, injectable } from '@switchboard/sdk';
 import type { ApiRouter, RouteContribution } from '../../platform/http/api-router.js';
-import { signedIn } from '../../platform/http/access.js';
+import { signedInEvenExpired } from '../../platform/http/access.js';
 import { RateLimits } from '../../platform/http/rate-limits.js';
 import { validate } from '../../platform/http/validation.js';
 import { Config } from '../../platform/tokens.js';
@@ -9,6 +9,7 @@ import { SignupService } from '../companies/signup.service.js';
 import {
   loginSchema,
   nationalPhoneDigits,
+  normalisedEmail,
   recoveryResetSchema,
   recoverySendSchema,
   recoveryVerifySchema,
@@ -33,13 +34,21 @@ export class AuthRoutes implements RouteContribution {
   ) {}
 
   register(api: ApiRouter): void {
-    // Ten wrong passwords for one e-mail from one address, then 429 for fifteen minutes.
-    const loginLimit = this.limits.create({
+    // Ten failed sign-ins for one e-mail (as login reads it) from one client address, or thirty from one address
+    // for any e-mails, then 429 for fifteen minutes. The address is the client's as TRUST_PROXY allows.
+    const loginAccountLimit = this.limits.create({
       name: 'login',
       windowMs: FIFTEEN_MINUTES,
       limit: 10,
       failuresOnly: true,
-      key: (req) => `${req.ip}|${String(req.body?.email ?? '').toLowerCase()}`,
+      key: (req) => `${req.ip}|${normalisedEmail(req.body?.email)}`,
+    });
+    const loginAddressLimit = this.limits.create({
+      name: 'login-address',
+      windowMs: FIFTEEN_MINUTES,
+      limit: 30,
+      failuresOnly: true,
+      key: (req) => String(req.ip),
     });
     const signupLimit = this.limits.create({ name: 'signup', windowMs: 60 * 60_000, limit: 20 });
     // Per address: sending costs a message, guessing is bounded again by the 3 attempts of each code.
@@ -54,7 +63,7 @@ export class AuthRoutes implements RouteContribution {
         const credentials = await validate(loginSchema, body);
         return this.answerSession(res, await this.auth.login(credentials));
       },
-      { before: [loginLimit] },
+      { before: [loginAddressLimit, loginAccountLimit] },
     );
 
     api.post('/auth/refresh_token', 'public', async ({ req, res }) => {
@@ -68,13 +77,14 @@ export class AuthRoutes implements RouteContribution {
 
     api.delete('/auth/logout', 'public', async ({ req, res }) => {
       const accessToken = req.headers.authorization?.split(' ')[1];
-      const userId = this.auth.identify({ accessToken, refreshToken: req.cookies?.[REFRESH_COOKIE] });
-      if (userId) await this.auth.logout(userId);
+      const owner = this.auth.identify({ accessToken, refreshToken: req.cookies?.[REFRESH_COOKIE] });
+      if (owner) await this.auth.logout(owner);
       res.clearCookie(REFRESH_COOKIE, { path: '/auth' });
       return { message: 'Logged out' };
     });
 
-    api.get('/auth/me', signedIn, ({ auth }) => this.auth.me(auth.userId));
+    // The expiry page (/financeiro-aberto) reads the session too.
+    api.get('/auth/me', signedInEvenExpired, ({ auth }) => this.auth.me(auth.userId));
 
     api.post(
       '/auth/signup',

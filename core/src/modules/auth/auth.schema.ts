@@ -1,5 +1,12 @@
 import * as yup from 'yup';
 
+/** An e-mail as sign-in compares it (trimmed, lower case), also for anything not a string. */
+export function normalisedEmail(value: unknown): string {
+  return String(value ?? '')
+    .trim()
+    .toLowerCase();
+}
+
 // Texts are the spec's (spec 1 §5), so the web app can show the server's message as it is.
 export const loginSchema = yup.object({
   email: yup.string().trim().lowercase().required('Email é obrigatório').email('Email inválido'),

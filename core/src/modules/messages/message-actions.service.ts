@@ -68,7 +68,7 @@ export class MessageActions {
     });
     if (route?.mode === 'queue')
       await this.delivery.enqueueAction({ id: message.id, whatsappId: message.whatsappId! }, { kind: 'edit', key });
-    await this.events.messageOfTicket(updated.ticketId, { action: 'update', message: updated.toJSON() });
+    await this.events.messageOfTicket(updated.companyId, updated.ticketId, { action: 'update', message: updated.toJSON() });
     return updated;
   }
 
@@ -85,7 +85,7 @@ export class MessageActions {
     const updated = await this.update(scope, message.id, 'remove', route, key, { is_deleted: true });
     if (route?.mode === 'queue')
       await this.delivery.enqueueAction({ id: message.id, whatsappId: message.whatsappId! }, { kind: 'remove', key });
-    await this.events.messageOfTicket(updated.ticketId, { action: 'update', message: updated.toJSON() });
+    await this.events.messageOfTicket(updated.companyId, updated.ticketId, { action: 'update', message: updated.toJSON() });
     return updated;
   }
 
@@ -205,7 +205,7 @@ export class MessageActions {
     }
     if (route?.mode === 'queue')
       await this.delivery.enqueueAction({ id: reaction.id, whatsappId: target.whatsappId! }, { kind: 'react', key });
-    await this.events.messageOfTicket(reaction.ticketId, { action, message: reaction.toJSON() });
+    await this.events.messageOfTicket(reaction.companyId, reaction.ticketId, { action, message: reaction.toJSON() });
     return reaction;
   }
 

@@ -303,7 +303,7 @@ export class MessageDelivery {
   }
 
   private announce(row: { company_id: number; ticket_id: number } & Record<string, unknown>): void {
-    void this.events.messageOfTicket(row.ticket_id, { action: 'update', message: camelRow(row) }).catch(() => {});
+    void this.events.messageOfTicket(row.company_id, row.ticket_id, { action: 'update', message: camelRow(row) }).catch(() => {});
   }
 }
 

@@ -2,14 +2,16 @@ import type { Server as SocketServer, Socket } from 'socket.io';
 import { inject, injectable } from '@switchboard/sdk';
 import type { AuthContext } from '../../platform/auth/auth-context.js';
 import { Authenticator } from '../../platform/auth/authenticator.js';
-import { Database } from '../../platform/database/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { RealtimeBus, rooms } from '../../platform/realtime/realtime-bus.js';
+import { Tenancy } from '../../platform/tenancy.js';
 import { seesNumbersMasked } from '../contacts/contact-details.js';
 import { TicketVisibility, visibilityPredicate } from '../tickets/ticket-visibility.js';
 
 /**
- * The web app's socket: the JWT is checked at the handshake; the socket joins its company's and user's rooms
+ * The web app's socket: the access token comes in the handshake's auth payload (`auth: { token }`, never the
+ * query string, which proxies and logs keep) and is checked like a request's, so a suspended or expired company
+ * or an ended session is refused; the socket joins its company's and user's rooms
  * and the ticket rooms its visibility allows (so ticket and message events reach only who may see them). The
  * client's joinChatBox joins one ticket's room after the same check; userStatus keeps the user online.
  * A user who sees contact numbers masked (lgpdHideNumber) joins the masked variant of each room instead.
@@ -19,13 +21,13 @@ export class SocketSessions {
   constructor(
     @inject(Authenticator) private readonly authenticator: Authenticator,
     @inject(TicketVisibility) private readonly visibility: TicketVisibility,
-    @inject(Database) private readonly database: Database,
+    @inject(Tenancy) private readonly tenancy: Tenancy,
     @inject(RealtimeBus) private readonly realtime: RealtimeBus,
   ) {}
 
   attach(io: SocketServer): void {
     io.use(async (socket, next) => {
-      const token = socket.handshake.auth?.token ?? socket.handshake.query?.token;
+      const token = socket.handshake.auth?.token;
       try {
         const auth = await this.authenticator.authenticateToken(typeof token === 'string' ? token : undefined);
         socket.data.auth = auth;
@@ -52,9 +54,19 @@ export class SocketSessions {
     }
   }
 
+  /** Ends the user's sockets of one session (`only`) or of all sessions but one (`except`, or all when neither). */
+  async endSessionSockets(userId: number, which: { only?: string; except?: string }): Promise<void> {
+    for (const socket of await this.realtime.io.in(bothVariants(rooms.user(userId))).fetchSockets()) {
+      const sessionId = (socket.data.auth as AuthContext | undefined)?.sessionId;
+      if (which.only !== undefined && sessionId !== which.only) continue;
+      if (which.except !== undefined && sessionId === which.except) continue;
+      socket.disconnect(true);
+    }
+  }
+
   private serve(socket: Socket): void {
     const auth = socket.data.auth as AuthContext;
-    void this.setOnline(auth.userId, true).catch(() => {});
+    void this.setOnline(auth, true).catch(() => {});
     const joinTicket = async (ticketId: unknown) => {
       const id = Number(ticketId);
       if (!Number.isSafeInteger(id) || id <= 0 || !(await this.canSee(auth, id))) return;
@@ -70,12 +82,12 @@ export class SocketSessions {
     // The notification and status rooms were joined at the handshake; these keep the spec's client happy.
     socket.on('joinNotification', () => {});
     socket.on('joinTickets', () => {});
-    socket.on('userStatus', () => void this.setOnline(auth.userId, true).catch(() => {}));
+    socket.on('userStatus', () => void this.setOnline(auth, true).catch(() => {}));
     socket.on('disconnect', () => {
       // Also runs while the server shuts down, when the bus or the database may already be gone.
       void (async () => {
         const others = await this.realtime.io.in(bothVariants(rooms.user(auth.userId))).fetchSockets();
-        if (others.length === 0) await this.setOnline(auth.userId, false);
+        if (others.length === 0) await this.setOnline(auth, false);
       })().catch(() => {});
     });
   }
@@ -85,7 +97,7 @@ export class SocketSessions {
    * included, so the next event already comes masked (or whole).
    */
   async refreshMasking(companyId: number): Promise<void> {
-    const masked = await seesNumbersMasked(this.database.knex, { companyId, profile: 'user' });
+    const masked = await seesNumbersMasked(this.tenancy.of(companyId).connection, { companyId, profile: 'user' });
     const from = masked ? rooms.company(companyId) : rooms.masked(rooms.company(companyId));
     const suffix = rooms.masked('');
     for (const socket of await this.realtime.io.in(from).fetchSockets()) {
@@ -105,24 +117,25 @@ export class SocketSessions {
     joined.push(...viewer.queueIds.map((queueId) => rooms.queue(queueId)));
     if (viewer.allTicket) joined.push(rooms.unqueued(auth.companyId));
     if (viewer.allowGroup) joined.push(rooms.groups(auth.companyId));
-    return (await seesNumbersMasked(this.database.knex, auth)) ? joined.map(rooms.masked) : joined;
+    return (await seesNumbersMasked(this.tenancy.of(auth.companyId).connection, auth)) ? joined.map(rooms.masked) : joined;
   }
 
   private async canSee(auth: AuthContext, ticketId: number): Promise<boolean> {
-    const query = this.database.knex('tickets').where({ id: ticketId, company_id: auth.companyId });
+    const query = this.tenancy.of(auth.companyId).table('tickets').where('id', ticketId);
     const predicate = visibilityPredicate(await this.visibility.viewer(auth));
     if (predicate) query.whereRaw(predicate.sql, predicate.bindings);
     return Boolean(await query.first('id'));
   }
 
-  private async setOnline(userId: number, online: boolean): Promise<void> {
-    const [user] = await this.database
-      .knex('users')
-      .where('id', userId)
+  private async setOnline(auth: AuthContext, online: boolean): Promise<void> {
+    const [user] = await this.tenancy
+      .of(auth.companyId)
+      .table('users')
+      .where('id', auth.userId)
       .whereNot('online', online)
       .update({ online, updated_at: new Date() })
-      .returning(['id', 'company_id']);
-    if (user) this.realtime.emit(rooms.company(user.company_id), 'user', { action: 'update', user: { id: user.id, online } });
+      .returning(['id']);
+    if (user) this.realtime.emit(rooms.company(auth.companyId), 'user', { action: 'update', user: { id: auth.userId, online } });
   }
 }
 

@@ -1,6 +1,6 @@
 import { inject, injectable } from '@switchboard/sdk';
-import { Database } from '../../platform/database/database.js';
 import { RealtimeBus, rooms } from '../../platform/realtime/realtime-bus.js';
+import { Tenancy } from '../../platform/tenancy.js';
 import { withMaskedContactNumbers } from '../contacts/contact-details.js';
 
 /** What decides who may see a ticket (spec 1 §6). */
@@ -30,7 +30,7 @@ export function ticketRooms(ticket: AudienceTicket): string[] {
 export class TicketEvents {
   constructor(
     @inject(RealtimeBus) private readonly realtime: RealtimeBus,
-    @inject(Database) private readonly database: Database,
+    @inject(Tenancy) private readonly tenancy: Tenancy,
   ) {}
 
   /** A ticket changed; sockets that could see it before but not now are told it left their lists. */
@@ -49,8 +49,12 @@ export class TicketEvents {
   }
 
   /** A message event when only the ticket's id is at hand. */
-  async messageOfTicket(ticketId: number, payload: Record<string, unknown>): Promise<void> {
-    const ticket = await this.database.knex('tickets').where('id', ticketId).first('id', 'company_id', 'status', 'queue_id', 'user_id');
+  async messageOfTicket(companyId: number, ticketId: number, payload: Record<string, unknown>): Promise<void> {
+    const ticket = await this.tenancy
+      .of(companyId)
+      .table<Parameters<typeof audienceOf>[0]>('tickets')
+      .where('id', ticketId)
+      .first('id', 'company_id', 'status', 'queue_id', 'user_id');
     if (ticket) this.message(audienceOf(ticket), payload);
   }
 

@@ -20,6 +20,8 @@ export type UserPermission = 'showDashboard' | 'allowRealTime' | 'allowConnectio
 /** Who is calling, loaded fresh for each request from the access token's user. */
 export interface AuthContext {
   userId: number;
+  /** The sign-in this request's token belongs to (auth_sessions). */
+  sessionId: string;
   companyId: number;
   name: string;
   profile: Profile;

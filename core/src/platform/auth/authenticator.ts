@@ -4,9 +4,27 @@ import { AppError } from '../http/app-error.js';
 import { planFlags, SUPER_COMPANY_ID, type AuthContext, type PlanFlag, type Profile } from './auth-context.js';
 import type { TokenService } from './tokens.js';
 
+export interface AuthenticateOptions {
+  /** The caller's company may be past its due date (the expiry page's own calls). */
+  allowExpired?: boolean;
+}
+
+/** A suspended company (status false): sign-in and every token of it are refused. */
+export function companyInactive(): AppError {
+  return new AppError('ERR_COMPANY_INACTIVE', 401, { message: 'Empresa inativa. Entre em contato com o suporte.' });
+}
+
+function subscriptionExpired(dueDate: Date | null): AppError {
+  const date = dueDate?.toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' });
+  const message = `Sua assinatura ${date ? `venceu em ${date}` : 'está vencida'}. Entre em contato com o suporte.`;
+  return new AppError('ERR_SUBSCRIPTION_EXPIRED', 403, { message });
+}
+
 /**
  * Reads the bearer token and loads the caller. An expired or malformed access token answers 403 so the web
- * app refreshes once and retries (spec 1 §4); a token of an ended session (logout, login elsewhere) answers 401.
+ * app refreshes once and retries (spec 1 §4); a token of an ended session (logout, login elsewhere, a password
+ * change, a replayed refresh token) answers 401. The same one query per request also reads the company, so a
+ * suspension (401) or a passed due date (403 outside the expiry page's routes) applies at the next request.
  */
 export class Authenticator {
   constructor(
@@ -14,24 +32,38 @@ export class Authenticator {
     private readonly tokens: TokenService,
   ) {}
 
-  async authenticate(req: Request): Promise<AuthContext> {
+  async authenticate(req: Request, options: AuthenticateOptions = {}): Promise<AuthContext> {
     const header = req.headers.authorization ?? '';
     const [scheme, token] = header.split(' ');
-    return this.authenticateToken(scheme?.toLowerCase() === 'bearer' ? token : undefined);
+    return this.authenticateToken(scheme?.toLowerCase() === 'bearer' ? token : undefined, options);
   }
 
   /** The same check for a bare access token (the socket handshake sends one). */
-  async authenticateToken(token: string | undefined): Promise<AuthContext> {
+  async authenticateToken(token: string | undefined, options: AuthenticateOptions = {}): Promise<AuthContext> {
     if (!token) throw new AppError('ERR_SESSION_EXPIRED', 401);
     const claims = this.tokens.verify('access', token);
     if (!claims) throw new AppError('ERR_SESSION_EXPIRED', 403);
-    const context = await this.load(claims.sub);
-    if (!context || context.tokenVersion !== claims.tokenVersion) throw new AppError('ERR_SESSION_EXPIRED', 401);
-    return context;
+    const loaded = claims.sessionId ? await this.load(claims.sub, claims.sessionId) : null;
+    if (!loaded || !loaded.sessionLive || loaded.context.tokenVersion !== claims.tokenVersion) {
+      throw new AppError('ERR_SESSION_EXPIRED', 401);
+    }
+    if (!loaded.companyActive) throw companyInactive();
+    if (loaded.context.expired && !options.allowExpired) throw subscriptionExpired(loaded.context.companyDueDate);
+    return loaded.context;
   }
 
-  /** The context of a user, or null when the user no longer exists. */
-  async load(userId: number): Promise<AuthContext | null> {
+  /**
+   * The context of a user in one of their sessions, whether that session is still open and whether the company
+   * is active (company 1 always is); null when the user no longer exists.
+   */
+  private async load(
+    userId: number,
+    sessionId: string,
+  ): Promise<{ context: AuthContext; sessionLive: boolean; companyActive: boolean } | null> {
+    const sessionLive = this.knex.raw(
+      'exists (select 1 from auth_sessions s where s.id = ? and s.user_id = u.id and s.ended_at is null) as session_live',
+      [sessionId],
+    );
     const row = await this.knex('users as u')
       .join('companies as c', 'c.id', 'u.company_id')
       .join('plans as p', 'p.id', 'c.plan_id')
@@ -60,12 +92,14 @@ export class Authenticator {
         'p.use_kanban',
         'p.use_open_ai',
         'p.use_integrations',
+        sessionLive,
       );
     if (!row) return null;
     const plan = Object.fromEntries(planFlags.map((flag) => [flag, Boolean(row[snake(flag)])])) as Record<PlanFlag, boolean>;
     const dueDate = row.due_date ? new Date(row.due_date) : null;
-    return {
+    const context: AuthContext = {
       userId: row.id,
+      sessionId,
       companyId: row.company_id,
       name: row.name,
       profile: row.profile as Profile,
@@ -82,6 +116,8 @@ export class Authenticator {
       companyDueDate: dueDate,
       expired: row.company_id !== SUPER_COMPANY_ID && (!dueDate || dueDate.getTime() < Date.now()),
     };
+    const companyActive = row.company_id === SUPER_COMPANY_ID || Boolean(row.company_status);
+    return { context, sessionLive: Boolean(row.session_live), companyActive };
   }
 }
 

@@ -6,6 +6,10 @@ export interface AccessClaims {
   sub: number;
   companyId: number;
   tokenVersion: number;
+  /** The sign-in (auth_sessions row) the token belongs to; a reset token has none. */
+  sessionId?: string;
+  /** A refresh token's own id: the session's current one, or a replay. */
+  tokenId?: string;
 }
 
 type Kind = 'access' | 'refresh' | 'reset';
@@ -21,8 +25,9 @@ export class TokenService {
     return this.sign('access', claims, this.ttl.access);
   }
 
-  refreshToken(claims: AccessClaims): string {
-    return this.sign('refresh', claims, this.ttl.refresh);
+  /** A refresh token whose id is `tokenId` (stored as the session's current token). */
+  refreshToken(claims: AccessClaims, tokenId: string): string {
+    return this.sign('refresh', claims, this.ttl.refresh, tokenId);
   }
 
   /** Proof that a recovery code was verified for this user, good for 10 minutes. */
@@ -41,7 +46,13 @@ export class TokenService {
       if (payload.kind !== kind) return null;
       const sub = Number(payload.sub);
       if (!Number.isSafeInteger(sub)) return null;
-      return { sub, companyId: Number(payload.companyId), tokenVersion: Number(payload.tokenVersion) };
+      return {
+        sub,
+        companyId: Number(payload.companyId),
+        tokenVersion: Number(payload.tokenVersion),
+        sessionId: typeof payload.sid === 'string' ? payload.sid : undefined,
+        tokenId: payload.jti,
+      };
     } catch {
       return null;
     }
@@ -53,12 +64,13 @@ export class TokenService {
     return claims;
   }
 
-  private sign(kind: Kind, claims: AccessClaims, ttlSeconds: number): string {
-    return jwt.sign({ kind, companyId: claims.companyId, tokenVersion: claims.tokenVersion }, this.key, {
+  private sign(kind: Kind, claims: AccessClaims, ttlSeconds: number, tokenId: string = randomUUID()): string {
+    const payload = { kind, companyId: claims.companyId, tokenVersion: claims.tokenVersion, sid: claims.sessionId };
+    return jwt.sign(payload, this.key, {
       algorithm: 'HS256',
       subject: String(claims.sub),
       expiresIn: ttlSeconds,
-      jwtid: randomUUID(),
+      jwtid: tokenId,
     });
   }
 }

@@ -94,7 +94,7 @@ export class ApiRouter {
     if (route.access !== 'public') {
       const access = route.access;
       chain.push(async (req, res, next) => {
-        const auth = await this.authenticator.authenticate(req);
+        const auth = await this.authenticator.authenticate(req, { allowExpired: access.allowExpired });
         checkAccess(access, auth);
         res.locals.auth = auth;
         next();
