@@ -6,6 +6,10 @@ import globals from 'globals';
 // sign-in and token checks, webhooks resolving their connection. Every other module reaches data through Tenancy.
 const systemDataPaths = [
   'core/src/modules/companies/first-start.service.ts',
+  // A webhook, the widget or the external API naming its connection by address, public id or token.
+  'core/src/modules/connections/connection-resolver.ts',
+  // Runs every company's channel sessions, one node each, and sweeps for the orphaned ones.
+  'core/src/modules/connections/session-manager.ts',
   // Platform-wide plans (no company owns one), public ones listed at sign-up before a company exists.
   'core/src/modules/plans/plan.service.ts',
   // Login e-mails unique across companies; the company of a user id named by a token or a super user.

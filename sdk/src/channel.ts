@@ -9,8 +9,10 @@ export interface ConnectionInfo {
   companyId: number;
   name: string;
   channel: string;
-  /** The connection's own token (the widget's address, the external API's key). */
+  /** The connection's secret token: the external API's key. Never put it in a page or a public URL. */
   token?: string;
+  /** The connection's public identifier (random, not a credential): what a public page such as the widget names it by. */
+  publicId?: string;
   settings: Record<string, unknown>;
 }
 
@@ -201,10 +203,16 @@ export class ChannelError extends Error {
 export const PluginHost = Symbol('PluginHost');
 /** Core services a plugin's routes may use. */
 export interface PluginHost {
-  /** The connection of this channel whose token this is, or undefined. */
+  /** The connection of this channel whose secret token this is, or undefined. */
   findConnectionByToken(channel: string, token: string): Promise<ConnectionInfo | undefined>;
-  /** The connections of this channel (in any company) whose plain setting `key` equals `value`, e.g. a page id. */
-  findConnectionsBySetting(channel: string, key: string, value: string): Promise<ConnectionInfo[]>;
+  /** The connection of this channel whose public identifier (`ConnectionInfo.publicId`) this is, or undefined. */
+  findConnectionByPublicId(channel: string, publicId: string): Promise<ConnectionInfo | undefined>;
+  /**
+   * The one connection of this channel that owns the address (the value of the setting its description marks
+   * `address: true`, e.g. a page id), or undefined. An address belongs to at most one connection on the
+   * installation, so a delivery for it reaches one company only; there is no search across companies.
+   */
+  findConnectionByAddress(channel: string, address: string): Promise<ConnectionInfo | undefined>;
   /** Feeds an event of a connection into the inbound pipeline (from a webhook or widget request). */
   inbound(connection: ConnectionInfo, event: InboundEvent): Promise<void>;
   /** A socket.io namespace of the plugin's own (e.g. '/widget'); shared by every node when scaled. */

@@ -67,6 +67,12 @@ export interface PluginSettingField {
   required?: boolean;
   /** Stored encrypted and answered masked. */
   secret?: boolean;
+  /**
+   * This setting is the channel account's address (a page id, an account id): at most one connection of the
+   * channel on the whole installation may hold a value, and webhooks find their connection by it
+   * (PluginHost.findConnectionByAddress). At most one field per channel; never a secret one.
+   */
+  address?: boolean;
   options?: { value: string; label: string }[];
   default?: string | number | boolean;
 }
@@ -82,6 +88,11 @@ export interface ChannelCapabilities {
   qrcode?: boolean;
   /** The 24-hour reply window of spec 1 §2 applies. */
   replyWindowHours?: number;
+  /**
+   * Other systems may send through this channel's connections with POST /api/messages/send (the connection token,
+   * a phone-like number). Unset: the external API refuses the connection's token (e.g. the website widget).
+   */
+  externalApi?: boolean;
 }
 
 /** What the web app needs to offer a plugin: its name, icon, settings form and capabilities. */
@@ -91,6 +102,17 @@ export interface PluginDescription {
   icon?: string;
   settings: PluginSettingField[];
   capabilities?: ChannelCapabilities;
+}
+
+/**
+ * The settings field a channel's description marks as its address (`address: true`), or undefined. Throws when the
+ * description marks more than one, or a secret one (an address is looked up by its plain value).
+ */
+export function addressField(channel: string, description: PluginDescription): PluginSettingField | undefined {
+  const marked = description.settings.filter((field) => field.address);
+  if (marked.length > 1) throw new Error(`Channel ${channel} marks ${marked.length} settings as its address; at most one may be`);
+  if (marked[0]?.secret) throw new Error(`Channel ${channel}: the address setting ${marked[0].key} cannot be secret`);
+  return marked[0];
 }
 
 export interface Disposable {

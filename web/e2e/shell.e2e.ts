@@ -25,7 +25,7 @@ describe('the application shell', () => {
     // Set up with the admin's API token before any browser sign-in: a new sign-in ends the older sessions.
     // The agent also sees pending tickets (allTicket 'enable'), so its bell lists a new visitor's conversation.
     await server.api('POST', '/users', { ...AGENT, profile: 'user', allTicket: 'enable' });
-    widgetToken = (await server.api('POST', '/whatsapp', { name: 'Site', channel: 'webchat' })).token;
+    widgetToken = (await server.api('POST', '/whatsapp', { name: 'Site', channel: 'webchat' })).publicId;
     plan = (await server.api('GET', '/companies/listPlan/1')).plan;
   });
   afterAll(async () => {

@@ -103,7 +103,7 @@ describe('the tickets page', () => {
   });
 
   it('shows that the visitor is typing, then the last message again', async () => {
-    const socket = io(`${server.url}/widget`, { auth: { token: widgetToken, visitorToken: brunoToken }, transports: ['websocket'] });
+    const socket = io(`${server.url}/widget`, { auth: { widgetId: widgetToken, visitorToken: brunoToken }, transports: ['websocket'] });
     try {
       await new Promise<void>((resolve, reject) => {
         socket.once('connect', () => resolve());

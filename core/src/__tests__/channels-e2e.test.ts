@@ -294,6 +294,11 @@ describe('Facebook login (POST /facebook)', () => {
     const other = await server.createCompany();
     const token = other.admin.token;
     const body = { facebookUserId: LOGIN.userId, facebookUserToken: LOGIN.shortToken, addInstagram: true };
+    // The page is still the first company's connection: a page belongs to one connection on the installation.
+    const taken = await api(server, 'POST', '/facebook', { token, body });
+    expect([taken.status, taken.body.error]).toEqual([409, 'ERR_CHANNEL_ADDRESS_IN_USE']);
+    const owner = await server.ports.database.knex('connections').where({ company_id: company.companyId, channel: 'facebook' }).first('id');
+    expect((await api(server, 'DELETE', `/whatsapp/${owner.id}`, { token: company.admin.token })).status).toBe(200);
     const first = await api(server, 'POST', '/facebook', { token, body });
     expect(first.status).toBe(201);
     expect(first.body.map((c: any) => [c.channel, c.name])).toEqual([

@@ -118,7 +118,7 @@ scaled('two processes in scaled mode: session failover', () => {
     const token = login.body.token as string;
     const created = await call(owner, 'POST', '/whatsapp', { token, body: { name: 'Site', channel: 'webchat' } });
     expect(created.status).toBe(201);
-    const widgetToken = created.body.token as string;
+    const widgetToken = created.body.publicId as string;
     // Created on the first node while it was alone: its session runs there.
     await eventually(async () => ((await runningHere(owner)) === 1 ? true : undefined), 10_000, 'session on the owner');
 

@@ -37,7 +37,7 @@ describe('routing across a restart', () => {
       const knex = first.ports.database.knex;
       const token = (await api(first, 'POST', '/auth/login', { body: TEST_ADMIN })).body.token;
       const created = await api(first, 'POST', '/whatsapp', { token, body: { name: 'Site', channel: 'webchat' } });
-      widget = created.body.token;
+      widget = created.body.publicId;
       const connectionId = created.body.id as number;
       await eventually(
         async () => ((await knex('connections').where('id', connectionId).first('status'))?.status === 'CONNECTED' ? true : undefined),

@@ -26,7 +26,7 @@ describe('schedule dispatcher', () => {
     let scheduleId: number;
     try {
       const token = (await api(first, 'POST', '/auth/login', { body: TEST_ADMIN })).body.token;
-      widget = (await api(first, 'POST', '/whatsapp', { token, body: { name: 'Site', channel: 'webchat' } })).body.token;
+      widget = (await api(first, 'POST', '/whatsapp', { token, body: { name: 'Site', channel: 'webchat' } })).body.publicId;
       const visitor = await api(first, 'POST', `/widget/${widget}/sessions`, { body: { name: 'Ana' } });
       visitorAuth = { authorization: `Bearer ${visitor.body.visitorToken}` };
       await api(first, 'POST', `/widget/${widget}/messages`, { headers: visitorAuth, body: { body: 'Me lembre amanhã' } });

@@ -35,8 +35,10 @@ describe('webchat conversation', () => {
     const token = company.admin.token;
     const created = await api(server, 'POST', '/whatsapp', { token, body: { name: 'Site', channel: 'webchat' } });
     expect(created.status).toBe(201);
-    const widgetToken = created.body.token as string;
-    expect(widgetToken).toMatch(/^[A-Z0-9]{30}$/);
+    // The widget's address is the public id, not the token (the external API's key).
+    const widgetToken = created.body.publicId as string;
+    expect(created.body.token).toMatch(/^[A-Z0-9]{30}$/);
+    expect(widgetToken).not.toBe(created.body.token);
     expect((await api(server, 'GET', '/whatsapp', { token })).body[0]).not.toHaveProperty('token');
     const connectionId = created.body.id as number;
     await eventually(async () => ((await api(server, 'GET', '/whatsapp', { token })).body[0]?.status === 'CONNECTED' ? true : undefined));

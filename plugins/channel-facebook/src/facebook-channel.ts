@@ -20,9 +20,10 @@ import { registerWebhookRoutes } from './webhook-routes.js';
 export const FACEBOOK_CHANNEL = 'facebook';
 export const INSTAGRAM_CHANNEL = 'instagram';
 
-function pageSettings(channel: string): PluginSettingField[] {
+/** The page's settings; the page id is the facebook channel's address (instagram's is its account id). */
+function pageSettings(channel: string, options: { pageIsAddress: boolean }): PluginSettingField[] {
   return [
-    { key: 'pageId', type: 'string', label: `channels.${channel}.settings.pageId`, required: true },
+    { key: 'pageId', type: 'string', label: `channels.${channel}.settings.pageId`, required: true, address: options.pageIsAddress },
     {
       key: 'pageAccessToken',
       type: 'text',
@@ -57,8 +58,6 @@ abstract class MetaChannel implements ChannelContribution {
   abstract readonly description: PluginDescription;
   /** The webhook `object` of this channel. */
   protected abstract readonly webhookObject: string;
-  /** The settings field a webhook entry's id names. */
-  protected abstract readonly accountField: 'pageId' | 'instagramAccountId';
 
   constructor(protected readonly host: PluginHost) {}
 
@@ -67,7 +66,7 @@ abstract class MetaChannel implements ChannelContribution {
   }
 
   routes(router: Router): void {
-    registerWebhookRoutes(router, { host: this.host, channel: this.channel, object: this.webhookObject, accountField: this.accountField });
+    registerWebhookRoutes(router, { host: this.host, channel: this.channel, object: this.webhookObject });
   }
 
   /** Both channels sign in with the product's Meta app (POST /facebook), once the server has one. */
@@ -82,12 +81,11 @@ abstract class MetaChannel implements ChannelContribution {
 export class FacebookChannel extends MetaChannel {
   readonly channel = FACEBOOK_CHANNEL;
   protected readonly webhookObject = 'page';
-  protected readonly accountField = 'pageId';
   readonly description: PluginDescription = {
     name: 'channels.facebook.name',
     icon: 'facebook',
-    settings: pageSettings(FACEBOOK_CHANNEL),
-    capabilities: { media: true, react: true, presence: true, replyWindowHours: REPLY_WINDOW_HOURS },
+    settings: pageSettings(FACEBOOK_CHANNEL, { pageIsAddress: true }),
+    capabilities: { media: true, react: true, presence: true, replyWindowHours: REPLY_WINDOW_HOURS, externalApi: true },
   };
 
   constructor(@inject(PluginHost) host: PluginHost) {
@@ -110,21 +108,21 @@ export class FacebookChannel extends MetaChannel {
 export class InstagramChannel extends MetaChannel {
   readonly channel = INSTAGRAM_CHANNEL;
   protected readonly webhookObject = 'instagram';
-  protected readonly accountField = 'instagramAccountId';
   readonly description: PluginDescription = {
     name: 'channels.instagram.name',
     icon: 'instagram',
     settings: [
-      ...pageSettings(INSTAGRAM_CHANNEL),
+      ...pageSettings(INSTAGRAM_CHANNEL, { pageIsAddress: false }),
       {
         key: 'instagramAccountId',
         type: 'string',
         label: 'channels.instagram.settings.instagramAccountId',
         help: 'channels.instagram.settings.instagramAccountIdHelp',
         required: true,
+        address: true,
       },
     ],
-    capabilities: { media: true, react: true, replyWindowHours: REPLY_WINDOW_HOURS },
+    capabilities: { media: true, react: true, replyWindowHours: REPLY_WINDOW_HOURS, externalApi: true },
   };
 
   constructor(@inject(PluginHost) host: PluginHost) {

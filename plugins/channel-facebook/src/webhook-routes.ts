@@ -11,19 +11,18 @@ export interface WebhookRouteOptions {
   channel: string;
   /** The webhook `object` this channel receives: 'page' or 'instagram'. */
   object: string;
-  /** The settings field an entry's id names: 'pageId' or 'instagramAccountId'. */
-  accountField: 'pageId' | 'instagramAccountId';
 }
 
 /**
  * The channel's webhooks, each a subscription handshake (GET) and signed deliveries (POST):
  * - /webhooks/<channel>: the product's Meta app (pages connected through the Facebook login), signed with
- *   FACEBOOK_APP_SECRET; each entry goes to the connections of the page (or Instagram account) it names;
+ *   FACEBOOK_APP_SECRET; each entry goes to the one connection that owns the page (or Instagram account) it names
+ *   (the channel's address setting: pageId, instagramAccountId);
  * - /webhooks/<channel>/<connection token>: a connection set up by hand with its own app secret and verify token.
  * Events are handed to core after the 200, one delivery after the other per connection, in order.
  */
 export function registerWebhookRoutes(router: Router, options: WebhookRouteOptions): void {
-  const { host, channel, object, accountField } = options;
+  const { host, channel, object } = options;
   const queues = new Map<number, Promise<void>>();
   const rawBody = express.raw({ type: () => true, limit: '5mb' });
 
@@ -102,9 +101,9 @@ export function registerWebhookRoutes(router: Router, options: WebhookRouteOptio
     if (!payload) return;
     for (const entry of payload.entry ?? []) {
       if (!entry.id) continue;
-      const connections = await host.findConnectionsBySetting(channel, accountField, String(entry.id));
-      if (connections.length === 0) host.log.warn(`${channel}: webhook entry for an account no connection has`, { account: entry.id });
-      for (const connection of connections) deliver(connection, { ...payload, entry: [entry] });
+      const connection = await host.findConnectionByAddress(channel, String(entry.id));
+      if (connection) deliver(connection, { ...payload, entry: [entry] });
+      else host.log.warn(`${channel}: webhook entry for an account no connection has`, { account: entry.id });
     }
   });
 

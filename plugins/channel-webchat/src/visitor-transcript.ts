@@ -168,16 +168,16 @@ export class VisitorTranscript {
   }
 }
 
-/** The widget's view of an entry; media are fetched from `/widget/<token>/media/<id>` with the visitor token. */
-export function viewOf(entry: TranscriptEntry, connectionToken: string | undefined): TranscriptMessageView {
+/** The widget's view of an entry; media are fetched from `/widget/<public id>/media/<id>` with the visitor token. */
+export function viewOf(entry: TranscriptEntry, widgetId: string | undefined): TranscriptMessageView {
   const view: TranscriptMessageView = {
     id: entry.id,
     body: entry.deleted ? '' : entry.body,
     fromMe: entry.fromMe,
     createdAt: entry.createdAt,
   };
-  if (entry.media && !entry.deleted && connectionToken) {
-    view.mediaUrl = `/widget/${encodeURIComponent(connectionToken)}/media/${encodeURIComponent(entry.id)}`;
+  if (entry.media && !entry.deleted && widgetId) {
+    view.mediaUrl = `/widget/${encodeURIComponent(widgetId)}/media/${encodeURIComponent(entry.id)}`;
     view.mediaName = entry.media.fileName;
     view.mimeType = entry.media.mimeType;
   }

@@ -15,7 +15,7 @@ import { attachWidgetNamespace } from './widget-socket.js';
 
 export const WEBCHAT_CHANNEL = 'webchat';
 
-/** The webchat channel: a chat widget served at /widget/<connection token> whose visitors become contacts. */
+/** The webchat channel: a chat widget served at /widget/<connection public id> whose visitors become contacts. */
 @injectable()
 export class WebchatChannel implements ChannelContribution {
   readonly channel = WEBCHAT_CHANNEL;

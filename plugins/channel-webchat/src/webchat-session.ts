@@ -48,7 +48,7 @@ export class WebchatSession implements ChannelSession {
         : undefined,
       createdAt: new Date().toISOString(),
     });
-    this.emit(visitorId, 'message', viewOf(entry, this.ctx.connection.token));
+    this.emit(visitorId, 'message', viewOf(entry, this.ctx.connection.publicId));
     return { externalId: entry.id };
   }
 
@@ -63,7 +63,7 @@ export class WebchatSession implements ChannelSession {
     if (!entry || !entry.fromMe) throw new Error(`ERR_EDITING_WAPP_MSG: no agent message ${externalId}`);
     const edited = { ...entry, body, editedAt: new Date().toISOString() };
     await this.transcript.update(to.address, edited);
-    this.emit(to.address, 'edit', viewOf(edited, this.ctx.connection.token));
+    this.emit(to.address, 'edit', viewOf(edited, this.ctx.connection.publicId));
   }
 
   async remove(externalId: string, to: ContactRef): Promise<void> {

@@ -57,8 +57,9 @@ export function renderWidgetPage(options: { connection: ConnectionInfo; namespac
   const color = setting(connection, 'primaryColor', 7);
   const primary = color && COLOR.test(color) ? color : DEFAULT_COLOR;
   const config = {
-    token: connection.token,
-    base: `/widget/${encodeURIComponent(connection.token ?? '')}`,
+    // The public id only: the connection's token is the external API's credential and never goes in a page.
+    widgetId: connection.publicId,
+    base: `/widget/${encodeURIComponent(connection.publicId ?? '')}`,
     namespace: options.namespace,
     socketPath: options.socketPath ?? '/socket.io',
     welcome: setting(connection, 'welcomeText', 1000) ?? '',
@@ -150,7 +151,7 @@ const WIDGET_SCRIPT = `
 (function () {
   'use strict';
   var cfg = JSON.parse(document.getElementById('wc-config').textContent);
-  var storageKey = 'switchboard-webchat:' + cfg.token;
+  var storageKey = 'switchboard-webchat:' + cfg.widgetId;
   var $ = function (id) { return document.getElementById(id); };
   var state = null, socket = null, seen = {}, page = 1, typingTimer = null, lastTyping = 0;
 
@@ -210,7 +211,7 @@ const WIDGET_SCRIPT = `
 
   function connect() {
     if (!state || typeof io !== 'function') return;
-    socket = io(cfg.namespace, { path: cfg.socketPath, auth: { token: cfg.token, visitorToken: state.visitorToken } });
+    socket = io(cfg.namespace, { path: cfg.socketPath, auth: { widgetId: cfg.widgetId, visitorToken: state.visitorToken } });
     // Replies sent before the socket joined (a bot answers at once) or while it was away are read on (re)connect.
     socket.on('connect', function () { status('Online'); loadPage(1); });
     socket.on('disconnect', function () { status('Reconectando...'); });

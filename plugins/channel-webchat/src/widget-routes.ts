@@ -40,15 +40,16 @@ function locals(res: Response): WidgetLocals {
   return res.locals as WidgetLocals;
 }
 
-/** The widget's HTTP endpoints, all under /widget/:token. Thin: parse, authenticate, call the transcript, shape. */
+/** The widget's HTTP endpoints, all under /widget/:widgetId (the connection's public id). Thin: parse, authenticate, call the transcript, shape. */
 export function registerWidgetRoutes(router: Router, options: WidgetRouteOptions): void {
   const { host, channel } = options;
 
   const connectionOf =
     (html: boolean): RequestHandler =>
     async (req, res, next) => {
-      const token = String(req.params.token ?? '');
-      const connection = token.length > 0 && token.length <= 200 ? await host.findConnectionByToken(channel, token) : undefined;
+      // The connection's public id, never its token (the external API's credential): the page is public.
+      const widgetId = String(req.params.widgetId ?? '');
+      const connection = widgetId.length > 0 && widgetId.length <= 200 ? await host.findConnectionByPublicId(channel, widgetId) : undefined;
       if (!connection) {
         if (html) res.status(404).type('html').send(renderNotFoundPage());
         else fail(res, 404, 'ERR_NOT_FOUND');
@@ -88,7 +89,7 @@ export function registerWidgetRoutes(router: Router, options: WidgetRouteOptions
 
   const json = express.json({ limit: '64kb' });
 
-  router.get('/widget/:token', connectionOf(true), (_req: Request, res: Response) => {
+  router.get('/widget/:widgetId', connectionOf(true), (_req: Request, res: Response) => {
     const { html, nonce } = renderWidgetPage({ connection: locals(res).connection, namespace: WIDGET_NAMESPACE });
     res.removeHeader('X-Frame-Options');
     res
@@ -114,7 +115,7 @@ export function registerWidgetRoutes(router: Router, options: WidgetRouteOptions
   });
 
   router.post(
-    '/widget/:token/sessions',
+    '/widget/:widgetId/sessions',
     connectionOf(false),
     limit(options.sessionLimiter, (req, res) => `${locals(res).connection.id}:${req.ip ?? ''}`),
     json,
@@ -137,7 +138,7 @@ export function registerWidgetRoutes(router: Router, options: WidgetRouteOptions
   );
 
   router.post(
-    '/widget/:token/messages',
+    '/widget/:widgetId/messages',
     connectionOf(false),
     visitor,
     limit(options.messageLimiter, (_req, res) => `${locals(res).connection.id}:${locals(res).visitor!.id}`),
@@ -186,22 +187,22 @@ export function registerWidgetRoutes(router: Router, options: WidgetRouteOptions
         throw error;
       }
       // Other open tabs of the same visitor show it too.
-      host.namespace(WIDGET_NAMESPACE).to(visitorRoom(connection.id, meta.id)).emit('message', viewOf(entry, connection.token));
+      host.namespace(WIDGET_NAMESPACE).to(visitorRoom(connection.id, meta.id)).emit('message', viewOf(entry, connection.publicId));
       res.status(200).json({ id: entry.id, createdAt: entry.createdAt });
     },
   );
 
-  router.get('/widget/:token/messages', connectionOf(false), visitor, async (req: Request, res: Response) => {
+  router.get('/widget/:widgetId/messages', connectionOf(false), visitor, async (req: Request, res: Response) => {
     const pageNumber = req.query.pageNumber === undefined ? 1 : Number(req.query.pageNumber);
     if (!Number.isInteger(pageNumber) || pageNumber < 1 || pageNumber > 100_000) {
       return fail(res, 400, 'ERR_VALIDATION', 'Invalid pageNumber', { pageNumber: 'Invalid pageNumber' });
     }
     const { connection, transcript } = locals(res);
     const { entries, hasMore } = await transcript.page(locals(res).visitor!.id, pageNumber);
-    res.json({ messages: entries.map((entry) => viewOf(entry, connection.token)), hasMore });
+    res.json({ messages: entries.map((entry) => viewOf(entry, connection.publicId)), hasMore });
   });
 
-  router.get('/widget/:token/media/:messageId', connectionOf(false), visitor, async (req: Request, res: Response) => {
+  router.get('/widget/:widgetId/media/:messageId', connectionOf(false), visitor, async (req: Request, res: Response) => {
     const { transcript } = locals(res);
     const visitorId = locals(res).visitor!.id;
     const entry = await transcript.find(visitorId, String(req.params.messageId));

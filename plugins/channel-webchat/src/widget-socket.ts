@@ -10,7 +10,7 @@ interface WidgetSocketData {
 const MAX_READ_IDS = 100;
 
 /**
- * The widget's socket namespace: a visitor connects with auth { token, visitorToken } and joins its room, where agent
+ * The widget's socket namespace: a visitor connects with auth { widgetId, visitorToken } and joins its room, where agent
  * replies (`message`, `edit`, `delete`) and typing (`typing`) arrive. The visitor may tell `typing` and `read`.
  */
 export function attachWidgetNamespace(host: PluginHost, channel: string): void {
@@ -19,8 +19,8 @@ export function attachWidgetNamespace(host: PluginHost, channel: string): void {
   namespace.use(async (socket, next) => {
     try {
       const auth = (socket.handshake.auth ?? {}) as Record<string, unknown>;
-      const token = typeof auth.token === 'string' && auth.token.length <= 200 ? auth.token : undefined;
-      const connection = token ? await host.findConnectionByToken(channel, token) : undefined;
+      const widgetId = typeof auth.widgetId === 'string' && auth.widgetId.length <= 200 ? auth.widgetId : undefined;
+      const connection = widgetId ? await host.findConnectionByPublicId(channel, widgetId) : undefined;
       const visitor = connection
         ? await new VisitorTranscript(host.store(connection), connection.id).authenticate(
             typeof auth.visitorToken === 'string' ? auth.visitorToken : undefined,

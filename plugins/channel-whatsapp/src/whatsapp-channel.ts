@@ -32,7 +32,7 @@ export class WhatsappChannel implements ChannelContribution {
         help: 'channels.whatsapp.settings.callRejectionMessageHelp',
       },
     ],
-    capabilities: { media: true, edit: true, delete: true, react: true, groups: true, presence: true, qrcode: true },
+    capabilities: { media: true, edit: true, delete: true, react: true, groups: true, presence: true, qrcode: true, externalApi: true },
   };
 
   constructor(@inject(WhatsappSessionOptions) @optional() private readonly options: WhatsappSessionOptions = {}) {}

@@ -12,6 +12,7 @@ import type {
   InboundMessage,
 } from '../channel.js';
 import type { Ack, ConnectionStatus } from '../domain.js';
+import { addressField } from '../plugin.js';
 import { RecordingSessionContext } from './recording-context.js';
 
 /** One message the fake peer (the remote party) received from the session. */
@@ -152,6 +153,8 @@ export function describeChannelConformance(options: ChannelConformanceOptions): 
         expect(field.label.length).toBeGreaterThan(0);
         if (field.type === 'select') expect(field.options?.length).toBeGreaterThan(0);
       }
+      // At most one plain address field (core refuses the plugin otherwise).
+      expect(() => addressField(contribution.channel, contribution.description)).not.toThrow();
     });
 
     it('start() reports CONNECTED through ctx.setStatus, after OPENING/qrcode/PAIRING only', async () => {

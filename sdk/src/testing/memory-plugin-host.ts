@@ -3,8 +3,9 @@ import type { ConnectionInfo, InboundEvent, PluginHost, PluginStore } from '../c
 import { MemoryPluginStore, QuietLogger } from './recording-context.js';
 
 /**
- * A PluginHost for testing a channel plugin's routes on their own: connections found by token from a list, inbound
- * events recorded (and optionally passed on), stores in memory, namespaces on the socket.io server given.
+ * A PluginHost for testing a channel plugin's routes on their own: connections found by token, public id or address
+ * from a list, inbound events recorded (and optionally passed on), stores in memory, namespaces on the socket.io
+ * server given.
  */
 export class MemoryPluginHost implements PluginHost {
   readonly log = new QuietLogger();
@@ -16,14 +17,23 @@ export class MemoryPluginHost implements PluginHost {
   constructor(
     readonly connections: ConnectionInfo[],
     private readonly io?: Server,
+    /** The address setting of each channel (what its description marks `address: true`), e.g. { facebook: 'pageId' }. */
+    private readonly addressFields: Record<string, string> = {},
   ) {}
 
   async findConnectionByToken(channel: string, token: string): Promise<ConnectionInfo | undefined> {
     return this.connections.find((connection) => connection.channel === channel && connection.token === token);
   }
 
-  async findConnectionsBySetting(channel: string, key: string, value: string): Promise<ConnectionInfo[]> {
-    return this.connections.filter((connection) => connection.channel === channel && String(connection.settings?.[key] ?? '') === value);
+  async findConnectionByPublicId(channel: string, publicId: string): Promise<ConnectionInfo | undefined> {
+    return this.connections.find((connection) => connection.channel === channel && connection.publicId === publicId);
+  }
+
+  /** The first connection of the channel whose address setting (the field marked `address`) holds the value. */
+  async findConnectionByAddress(channel: string, address: string): Promise<ConnectionInfo | undefined> {
+    const field = this.addressFields[channel];
+    if (!field) return undefined;
+    return this.connections.find((connection) => connection.channel === channel && String(connection.settings?.[field] ?? '') === address);
   }
 
   async inbound(connection: ConnectionInfo, event: InboundEvent): Promise<void> {

@@ -122,9 +122,10 @@ export async function eventually<T>(probe: () => Promise<T | undefined>, timeout
   }
 }
 
-/** A webchat connection created as the super admin, once its session is CONNECTED; answers its id and widget token. */
+/** A webchat connection created as the super admin, once its session is CONNECTED; answers its id and widget address (public id). */
 export async function connectedWebchat(server: E2eServer, name = 'Site'): Promise<{ id: number; token: string }> {
-  const connection = await server.api<{ id: number; token: string }>('POST', '/whatsapp', { name, channel: 'webchat' });
+  const created = await server.api<{ id: number; publicId: string }>('POST', '/whatsapp', { name, channel: 'webchat' });
+  const connection = { id: created.id, token: created.publicId };
   await eventually(async () => {
     const list = await server.api<{ id: number; status: string }[]>('GET', '/whatsapp');
     return list.find((entry) => entry.id === connection.id)?.status === 'CONNECTED' ? true : undefined;

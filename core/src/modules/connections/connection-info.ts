@@ -4,7 +4,15 @@ import { revealSettings } from './connection-settings.js';
 
 /** A connection row as plugins see it: token and secret settings decrypted, settings as an object. */
 export function toConnectionInfo(
-  row: { id: number; company_id: number; name: string; channel: string; token: string | null; settings: unknown },
+  row: {
+    id: number;
+    company_id: number;
+    name: string;
+    channel: string;
+    token: string | null;
+    public_id?: string | null;
+    settings: unknown;
+  },
   secrets: SecretKeys,
 ): ConnectionInfo {
   return {
@@ -13,6 +21,7 @@ export function toConnectionInfo(
     name: row.name,
     channel: row.channel,
     token: row.token ? secrets.decrypt(row.token) : undefined,
+    publicId: row.public_id ?? undefined,
     settings: revealSettings(row.settings, secrets),
   };
 }

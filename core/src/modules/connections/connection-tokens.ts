@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import type { SecretKeys } from '../../platform/auth/app-secret.js';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
@@ -19,4 +19,12 @@ export function storedToken(secrets: SecretKeys, token: string): { token: string
 
 export function tokenHash(secrets: SecretKeys, token: string): string {
   return secrets.hash(`connection-token:${token}`);
+}
+
+/**
+ * A connection's public identifier (what the widget's URL carries): 18 random bytes in base64url. Not a
+ * credential: it opens only what the channel offers the public, never the external API.
+ */
+export function newPublicId(): string {
+  return randomBytes(18).toString('base64url');
 }

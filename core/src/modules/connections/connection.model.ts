@@ -23,6 +23,10 @@ export class ConnectionModel extends TenantModel {
   /** Encrypted at rest; see connection-tokens.ts. */
   token!: string | null;
   tokenHash!: string | null;
+  /** What public pages (the widget) name the connection by; not a credential. */
+  publicId!: string;
+  /** The channel account this connection owns (its address setting's value); unique per channel. */
+  channelAddress!: string | null;
   qrcode!: string | null;
   greetingMessage!: string | null;
   complationMessage!: string | null;
@@ -81,6 +85,7 @@ export class ConnectionModel extends TenantModel {
     const formatted = super.$formatJson(json);
     delete formatted.tokenHash;
     delete formatted.token;
+    delete formatted.channelAddress;
     formatted.settings = maskSettings(formatted.settings);
     return formatted;
   }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { inject, injectable } from '@switchboard/sdk';
+import { addressField, inject, injectable } from '@switchboard/sdk';
 import type { Knex } from 'knex';
 import type { AuthContext, PlanFlag } from '../../platform/auth/auth-context.js';
 import { SecretKeys } from '../../platform/auth/app-secret.js';
@@ -15,8 +15,8 @@ import { Logger } from '../../platform/tokens.js';
 import { ConversationRecords } from '../conversations/conversation-records.js';
 import { PlanLimits } from '../plans/plan-limits.service.js';
 import { ConnectionModel } from './connection.model.js';
-import { maskSettings, sealSettings } from './connection-settings.js';
-import { newConnectionToken, storedToken } from './connection-tokens.js';
+import { sealSettings } from './connection-settings.js';
+import { newConnectionToken, newPublicId, storedToken } from './connection-tokens.js';
 import type { ConnectionInput, CreateConnectionInput } from './connections.schema.js';
 import { SessionManager } from './session-manager.js';
 
@@ -94,6 +94,8 @@ export class ConnectionsService {
         trx.insert(ConnectionModel, {
           ...columns(fields),
           settings,
+          channelAddress: this.addressOf(channel, settings),
+          publicId: newPublicId(),
           channel,
           isDefault,
           status: 'DISCONNECTED',
@@ -148,7 +150,10 @@ export class ConnectionsService {
     const updated = await this.tenancy.transaction(auth.companyId, async (trx) => {
       await lockCompany(trx);
       const { queueIds: requested, regenerateToken: _regenerate, isDefault, settings: _sent, ...fields } = input;
-      const changes: Partial<ConnectionModel> = { ...columns(fields), ...(settings ? { settings } : {}) };
+      const changes: Partial<ConnectionModel> = {
+        ...columns(fields),
+        ...(settings ? { settings, channelAddress: this.addressOf(current.channel, settings) } : {}),
+      };
       if (token) Object.assign(changes, camel(storedToken(this.secrets, token)));
       let successor: ConnectionModel | undefined;
       if (isDefault === true && !current.isDefault) {
@@ -291,9 +296,11 @@ export class ConnectionsService {
     for (const account of provisioned) {
       const accountFlag = channelFlags[account.channel];
       if (accountFlag && !auth.plan[accountFlag]) continue;
-      const existing = (await scope.query(ConnectionModel).where('channel', account.channel)).find(
-        (connection) => String(maskSettings(connection.settings)[account.keyField] ?? '') === String(account.settings[account.keyField]),
-      );
+      // The company's own connection of the account is refreshed; another company's is a conflict (create refuses it).
+      const existing = await scope
+        .query(ConnectionModel)
+        .where({ channel: account.channel, channel_address: String(account.settings[account.keyField] ?? '') })
+        .first();
       if (existing) answers.push(await this.update({ auth, id: existing.id, input: { name: existing.name, settings: account.settings } }));
       else answers.push(await this.create({ auth, input: { name: account.name, channel: account.channel, settings: account.settings } }));
     }
@@ -333,12 +340,31 @@ export class ConnectionsService {
     if (first) throw new AppError('ERR_VALIDATION', 400, { message: first, fields });
   }
 
-  /** A second connection of the same name in the company is a conflict. */
+  /**
+   * The value of the channel's address setting (a page id), which only one connection on the installation may hold;
+   * null for channels without one.
+   */
+  private addressOf(channel: string, settings: Record<string, unknown>): string | null {
+    const contribution = this.registry.channel(channel);
+    const field = contribution ? addressField(channel, contribution.description) : undefined;
+    const value = field ? settings[field.key] : undefined;
+    return value === undefined || value === null || value === '' ? null : String(value);
+  }
+
+  /**
+   * A channel address another connection owns (in any company: the answer names neither) and a second connection of
+   * the same name in the company are conflicts.
+   */
   private async saving<T>(write: () => PromiseLike<T>): Promise<T> {
     try {
       return await write();
     } catch (error) {
-      if (isUniqueViolation(error))
+      if (uniqueViolation(error) && violated(error, 'connections_channel_address_unique'))
+        throw new AppError('ERR_CHANNEL_ADDRESS_IN_USE', 409, {
+          message: 'Esta conta do canal (página ou perfil) já está conectada em outra conexão',
+          fields: { settings: 'Esta conta do canal já está conectada em outra conexão' },
+        });
+      if (uniqueViolation(error))
         throw new AppError('ERR_CONNECTION_ALREADY_EXISTS', 409, {
           message: 'Já existe uma conexão com este nome',
           fields: { name: 'Já existe uma conexão com este nome' },
@@ -440,6 +466,17 @@ function mediaExtension(file: Express.Multer.File): string {
       fields: { file: 'Envie uma imagem ou um vídeo' },
     });
   return extension === 'jpeg' ? 'jpg' : extension;
+}
+
+/** A unique violation, raw from the driver or wrapped by objection (its UniqueViolationError keeps the native one). */
+function uniqueViolation(error: unknown): boolean {
+  return isUniqueViolation(error) || isUniqueViolation((error as { nativeError?: unknown })?.nativeError);
+}
+
+/** Whether a unique violation is of the named index (objection, node-postgres and PGlite name it). */
+function violated(error: unknown, index: string): boolean {
+  const { constraint, message } = error as { constraint?: string; message?: string };
+  return constraint === index || Boolean(message?.includes(index));
 }
 
 function camel(stored: { token: string; token_hash: string }): { token: string; tokenHash: string } {

@@ -9,13 +9,12 @@ import {
 } from '@switchboard/sdk';
 import type { Namespace } from 'socket.io';
 import { SecretKeys } from '../../platform/auth/app-secret.js';
-import { Database } from '../../platform/database/database.js';
 import { RealtimeBus } from '../../platform/realtime/realtime-bus.js';
+import { Tenancy } from '../../platform/tenancy.js';
 import { Logger } from '../../platform/tokens.js';
 import { InboundPipeline } from '../conversations/inbound-pipeline.js';
-import { toConnectionInfo } from './connection-info.js';
-import { tokenHash } from './connection-tokens.js';
-import { DatabasePluginStore } from './plugin-store.js';
+import { ConnectionResolver } from './connection-resolver.js';
+import { connectionStore } from './plugin-store.js';
 
 /** Core's services for the routes of channel plugins (webhooks, the widget). */
 @injectable()
@@ -23,7 +22,8 @@ export class CorePluginHost implements PluginHost {
   readonly log: PluginLogger;
 
   constructor(
-    @inject(Database) private readonly database: Database,
+    @inject(ConnectionResolver) private readonly resolver: ConnectionResolver,
+    @inject(Tenancy) private readonly tenancy: Tenancy,
     @inject(SecretKeys) private readonly secrets: SecretKeys,
     @inject(InboundPipeline) private readonly pipeline: InboundPipeline,
     @inject(RealtimeBus) private readonly realtime: RealtimeBus,
@@ -38,19 +38,16 @@ export class CorePluginHost implements PluginHost {
     };
   }
 
-  async findConnectionByToken(channel: string, token: string): Promise<ConnectionInfo | undefined> {
-    if (!token) return undefined;
-    const row = await this.database
-      .knex('connections')
-      .where({ channel, token_hash: tokenHash(this.secrets, token) })
-      .first();
-    return row ? toConnectionInfo(row, this.secrets) : undefined;
+  findConnectionByToken(channel: string, token: string): Promise<ConnectionInfo | undefined> {
+    return this.resolver.byToken(token, channel);
   }
 
-  async findConnectionsBySetting(channel: string, key: string, value: string): Promise<ConnectionInfo[]> {
-    if (!key || !value) return [];
-    const rows = await this.database.knex('connections').where({ channel }).whereRaw('settings ->> ? = ?', [key, value]);
-    return rows.map((row) => toConnectionInfo(row, this.secrets));
+  findConnectionByPublicId(channel: string, publicId: string): Promise<ConnectionInfo | undefined> {
+    return this.resolver.byPublicId(channel, publicId);
+  }
+
+  findConnectionByAddress(channel: string, address: string): Promise<ConnectionInfo | undefined> {
+    return this.resolver.byAddress(channel, address);
   }
 
   inbound(connection: ConnectionInfo, event: InboundEvent): Promise<void> {
@@ -62,10 +59,6 @@ export class CorePluginHost implements PluginHost {
   }
 
   store(connection: ConnectionInfo): PluginStore {
-    return new DatabasePluginStore(
-      this.database.knex,
-      { company_id: connection.companyId, plugin_id: connection.channel, scope: `connection:${connection.id}` },
-      connection.id,
-    );
+    return connectionStore(this.tenancy, this.secrets, connection);
   }
 }

@@ -11,15 +11,16 @@ import {
 } from '@switchboard/sdk';
 import { SecretKeys } from '../../platform/auth/app-secret.js';
 import { LiveSessions } from '../../platform/channels/live-sessions.js';
-import { Database } from '../../platform/database/database.js';
 import { SessionLock, type LockHandle } from '../../platform/locks/session-lock.js';
 import { PluginRegistry } from '../../platform/plugins/channel-registry.js';
 import { RealtimeBus, rooms } from '../../platform/realtime/realtime-bus.js';
+import { SystemData } from '../../platform/system-data.js';
+import { Tenancy } from '../../platform/tenancy.js';
 import { Logger } from '../../platform/tokens.js';
 import { InboundPipeline } from '../conversations/inbound-pipeline.js';
 import { MessageDelivery } from '../messages/message-delivery.js';
 import { toConnectionInfo } from './connection-info.js';
-import { DatabasePluginStore } from './plugin-store.js';
+import { connectionStore } from './plugin-store.js';
 import {
   CompanySettingModel,
   companySettingColumns,
@@ -91,7 +92,8 @@ export class SessionManager {
   private stopped = false;
 
   constructor(
-    @inject(Database) private readonly database: Database,
+    @inject(SystemData) private readonly system: SystemData,
+    @inject(Tenancy) private readonly tenancy: Tenancy,
     @inject(SessionLock) private readonly locks: SessionLock,
     @inject(LiveSessions) private readonly live: LiveSessions,
     @inject(PluginRegistry) private readonly registry: PluginRegistry,
@@ -174,15 +176,15 @@ export class SessionManager {
    * scope, which goes with the connection).
    */
   async disconnect(connectionId: number): Promise<void> {
-    const row = await this.database.knex('connections').where('id', connectionId).first('id', 'company_id');
+    const row = await this.system.knex('connections').where('id', connectionId).first('id', 'company_id');
     if (!row) return;
-    await this.database
+    await this.system
       .knex('plugin_store')
       .insert({ ...heldKey(row.company_id, connectionId), whatsapp_id: connectionId, value: new Date().toISOString() })
       .onConflict(['company_id', 'plugin_id', 'scope', 'key'])
       .merge({ value: new Date().toISOString(), updated_at: new Date() });
     await this.stop(connectionId, { logout: true });
-    await this.database
+    await this.system
       .knex('connections')
       .where('id', connectionId)
       .update({ status: 'DISCONNECTED', qrcode: '', retries: 0, updated_at: new Date() });
@@ -194,14 +196,14 @@ export class SessionManager {
 
   /** A person started the connection (POST /whatsappsession, whatsapp-restart): lift a disconnect and (re)start it. */
   async connect(connectionId: number, options: { logout?: boolean } = {}): Promise<void> {
-    await this.database.knex('plugin_store').where({ plugin_id: HELD.plugin_id, key: HELD.key, whatsapp_id: connectionId }).delete();
+    await this.system.knex('plugin_store').where({ plugin_id: HELD.plugin_id, key: HELD.key, whatsapp_id: connectionId }).delete();
     await this.stop(connectionId, { logout: options.logout ?? false });
     await this.ensureStarted(connectionId);
   }
 
   /** Takes the connection's lock and creates its session; undefined when another node (or nobody) should run it. */
   private async take(connectionId: number): Promise<Running | undefined> {
-    const row = await this.database.knex('connections').where('id', connectionId).first();
+    const row = await this.system.knex('connections').where('id', connectionId).first();
     const contribution = row ? this.registry.channel(row.channel) : undefined;
     if (!row || !contribution || this.stopped) return undefined;
     const lock = await this.locks.acquire(`session:${connectionId}`, {
@@ -225,11 +227,7 @@ export class SessionManager {
         companySetting: (key) => this.companySetting(row.company_id, key),
         historyImport: historyImportOf(row),
         importProgress: (progress) => this.reportImport(running, progress),
-        store: new DatabasePluginStore(
-          this.database.knex,
-          { company_id: row.company_id, plugin_id: row.channel, scope: `connection:${row.id}` },
-          row.id,
-        ),
+        store: connectionStore(this.tenancy, this.secrets, connection),
         log: this.pluginLogger(connection),
       });
     } catch (error) {
@@ -257,7 +255,7 @@ export class SessionManager {
       if (!this.isCurrent(running) || running.state !== 'booting') return;
       const delay = this.scheduleRetry(running);
       this.logger.warn({ err: error, connectionId: running.connection.id, retryInMs: delay }, 'channel session failed to start');
-      await this.database
+      await this.system
         .knex('connections')
         .where('id', running.connection.id)
         .update({ status: 'DISCONNECTED', retries: running.failures, updated_at: new Date() })
@@ -323,7 +321,7 @@ export class SessionManager {
     try {
       const channels = this.registry.channels.map((channel) => channel.channel);
       if (channels.length === 0) return;
-      const knex = this.database.knex;
+      const knex = this.system.knex;
       // Connections a person disconnected stay down until someone starts them.
       const rows = await knex('connections')
         .whereIn('channel', channels)
@@ -361,7 +359,7 @@ export class SessionManager {
       changes.retries = running.failures;
       this.logger.warn({ connectionId: running.connection.id, retryInMs: delay }, 'channel session disconnected: restarting');
     }
-    await this.database.knex('connections').where('id', running.connection.id).update(changes);
+    await this.system.knex('connections').where('id', running.connection.id).update(changes);
     this.realtime.emit(rooms.company(running.connection.companyId), 'whatsappSession', {
       action: 'update',
       session: { id: running.connection.id, status, qrcode: extra.qrcode ?? '', number: extra.number },
@@ -376,7 +374,7 @@ export class SessionManager {
   private async reportImport(running: Running, progress: HistoryImportProgress): Promise<void> {
     if (running.state === 'gone') return;
     const { id, companyId } = running.connection;
-    const connection = this.database.knex('connections').where('id', id);
+    const connection = this.system.knex('connections').where('id', id);
     if (progress.done) {
       const row = await connection.clone().first('closed_tickets_post_imported');
       await connection.update({ status_import_messages: row?.closed_tickets_post_imported ? null : IMPORT_ENDED, updated_at: new Date() });
@@ -394,7 +392,7 @@ export class SessionManager {
   /** A company setting option for a channel session; secret columns (payment tokens) are never handed out. */
   private async companySetting(companyId: number, key: string): Promise<string | undefined> {
     if (!isOpenSetting(key)) return undefined;
-    const row = await CompanySettingModel.query(this.database.knex).where('company_id', companyId).first();
+    const row = await this.tenancy.of(companyId).query(CompanySettingModel).first();
     const value = row ? (row as unknown as Record<string, unknown>)[key] : undefined;
     return value === undefined || value === null ? undefined : String(value);
   }

@@ -1,6 +1,7 @@
 import { inject, injectable, type ConnectionInfo, type InboundEvent } from '@switchboard/sdk';
-import { Database } from '../../platform/database/database.js';
+import type { TenantScope } from '../../platform/database/model.js';
 import { MediaStorage } from '../../platform/media/media-storage.js';
+import { Tenancy } from '../../platform/tenancy.js';
 import { audienceOf, TicketEvents } from '../realtime/ticket-audience.js';
 import { RoutingSettings } from '../routing/routing-settings.js';
 import { camelRow } from './core-steps.js';
@@ -9,20 +10,22 @@ import { camelRow } from './core-steps.js';
 export const DELETED_MESSAGE_BODY = '🚫 _Mensagem apagada_';
 
 type NonMessageEvent = Exclude<InboundEvent, { type: 'message' }>;
+type TicketAudienceRow = Parameters<typeof audienceOf>[0];
 
 /** Acks, edits, deletes, reactions, presence and calls reported by a channel, applied to what is stored. */
 @injectable()
 export class ChannelEvents {
   constructor(
-    @inject(Database) private readonly database: Database,
+    @inject(Tenancy) private readonly tenancy: Tenancy,
     @inject(TicketEvents) private readonly events: TicketEvents,
     @inject(RoutingSettings) private readonly settings: RoutingSettings,
     @inject(MediaStorage) private readonly media: MediaStorage,
   ) {}
 
   async apply(connection: ConnectionInfo, event: NonMessageEvent): Promise<void> {
-    const knex = this.database.knex;
-    const byExternalId = (externalId: string) => knex('messages').where({ whatsapp_id: connection.id, external_id: externalId });
+    // The connection's own company: what a channel reports never touches another company's rows.
+    const scope = this.tenancy.of(connection.companyId);
+    const byExternalId = (externalId: string) => scope.table('messages').where({ whatsapp_id: connection.id, external_id: externalId });
     switch (event.type) {
       case 'ack': {
         // Acks only move forward: a late "delivered" never undoes "read".
@@ -30,14 +33,14 @@ export class ChannelEvents {
           .where('ack', '<', event.ack)
           .update({ ack: event.ack, updated_at: new Date() })
           .returning('*');
-        if (row) await this.announce(row);
+        if (row) await this.announce(scope, row);
         return;
       }
       case 'edit': {
         const [row] = await byExternalId(event.externalId)
           .update({ body: event.body, is_edited: true, edited_at: new Date(), updated_at: new Date() })
           .returning('*');
-        if (row) await this.announce(row);
+        if (row) await this.announce(scope, row);
         return;
       }
       case 'delete': {
@@ -50,17 +53,16 @@ export class ChannelEvents {
           .update({ is_deleted: true, ...erased, updated_at: new Date() })
           .returning('*');
         // A forwarded copy shares the file: it goes only with its last message.
-        const sharedFile = stored?.media_url ? await knex('messages').where('media_url', stored.media_url).first('id') : undefined;
+        const sharedFile = stored?.media_url ? await scope.table('messages').where('media_url', stored.media_url).first('id') : undefined;
         if (stored?.media_url && !sharedFile) await this.media.remove(stored.media_url as string).catch(() => undefined);
-        if (row) await this.announce(row);
+        if (row) await this.announce(scope, row);
         return;
       }
       case 'reaction': {
         const target = await byExternalId(event.targetExternalId).first('id', 'ticket_id', 'contact_id');
         if (!target) return;
-        const [row] = await knex('messages')
-          .insert({
-            company_id: connection.companyId,
+        const [row] = await scope
+          .insertInto('messages', {
             ticket_id: target.ticket_id,
             contact_id: target.contact_id,
             whatsapp_id: connection.id,
@@ -73,11 +75,12 @@ export class ChannelEvents {
           .onConflict(['whatsapp_id', 'external_id'])
           .ignore()
           .returning('*');
-        if (row) await this.announce(row, 'create');
+        if (row) await this.announce(scope, row, 'create');
         return;
       }
       case 'presence': {
-        const ticket = await knex('tickets as t')
+        const ticket = await scope
+          .table('tickets as t')
           .join('contacts as c', 'c.id', 't.contact_id')
           .where({ 't.whatsapp_id': connection.id, 'c.number': event.chat.address, 'c.company_id': connection.companyId })
           .whereIn('t.status', ['open', 'pending', 'group'])
@@ -91,9 +94,9 @@ export class ChannelEvents {
     }
   }
 
-  private async announce(row: Record<string, unknown>, action: 'create' | 'update' = 'update'): Promise<void> {
-    const ticket = await this.database
-      .knex('tickets')
+  private async announce(scope: TenantScope, row: Record<string, unknown>, action: 'create' | 'update' = 'update'): Promise<void> {
+    const ticket = await scope
+      .table<TicketAudienceRow>('tickets')
       .where('id', row.ticket_id as number)
       .first('id', 'company_id', 'status', 'queue_id', 'user_id');
     if (ticket) this.events.message(audienceOf(ticket), { action, message: camelRow(row) });

@@ -5,7 +5,7 @@ export const externalApiDocument = {
     title: 'Switchboard external messages API',
     version: '1.0.0',
     description:
-      'Send messages through one of your connections from another system. Authenticate with the connection token shown in the connection form (Authorization: Bearer <token>). The number has no mask: country code, area code and number, digits only. The contact and its ticket are created or reused.',
+      "Send messages through one of your connections from another system. Authenticate with the connection token shown in the connection form (Authorization: Bearer <token>); the website widget's connections (and its public id) do not open this API. The number has no mask: country code, area code and number, digits only. The contact and its ticket are created or reused. Limits: 10 files of at most 64 MB each; 120 requests a minute per connection and 240 per client address.",
   },
   paths: {
     '/api/messages/send': {
@@ -33,11 +33,16 @@ export const externalApiDocument = {
             content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
           },
           '403': {
-            description: "The company's plan has no external API (ERR_PLAN_FEATURE_DISABLED)",
+            description:
+              "The company's plan has no external API (ERR_PLAN_FEATURE_DISABLED), or the connection's channel does not send through it (ERR_CHANNEL_NO_EXTERNAL_API)",
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+          },
+          '413': {
+            description: 'A file larger than 64 MB (ERR_FILE_TOO_LARGE) or more than 10 files (ERR_TOO_MANY_FILES)',
             content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
           },
           '429': {
-            description: 'Too many requests for this token (ERR_TOO_MANY_REQUESTS)',
+            description: 'Too many requests for this connection or from this address (ERR_TOO_MANY_REQUESTS)',
             content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
           },
         },

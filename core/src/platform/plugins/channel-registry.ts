@@ -1,4 +1,4 @@
-import type { ChannelContribution, IntegrationContribution } from '@switchboard/sdk';
+import { addressField, type ChannelContribution, type IntegrationContribution } from '@switchboard/sdk';
 import type { LoadedPlugin } from './plugin-loader.js';
 
 /** The contributions of the loaded plugins, filled once at start-up. */
@@ -13,6 +13,8 @@ export class PluginRegistry {
   ) {
     for (const channel of channels) {
       if (this.channelsByName.has(channel.channel)) throw new Error(`Two plugins contribute the channel "${channel.channel}"`);
+      // A channel's address must be one plain setting, so that it can be unique on the installation.
+      addressField(channel.channel, channel.description);
       this.channelsByName.set(channel.channel, channel);
     }
     for (const integration of integrations) {

@@ -4,6 +4,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import {
+  addressField,
   ChannelContribution,
   Container,
   PluginHost,
@@ -53,11 +54,17 @@ export async function startFacebookHarness(connections: ConnectionInfo[]): Promi
   await graph.start();
   process.env.SWITCHBOARD_GRAPH_ORIGIN = graph.origin;
 
-  const host = new MemoryPluginHost(connections);
+  // The host finds a webhook's connection by the setting each channel's description marks as its address.
+  const addresses: Record<string, string> = {};
+  const host = new MemoryPluginHost(connections, undefined, addresses);
   const container = new Container();
   container.bind<PluginHost>(PluginHost).toConstantValue(host);
   container.load(facebookModule);
   const contributions = container.getAll<ChannelContribution>(ChannelContribution);
+  for (const contribution of contributions) {
+    const field = addressField(contribution.channel, contribution.description);
+    if (field) addresses[contribution.channel] = field.key;
+  }
   const app = express();
   const router = express.Router();
   for (const contribution of contributions) contribution.routes?.(router);

@@ -23,11 +23,7 @@ beforeEach(async () => {
   process.env.FACEBOOK_APP_SECRET = APP_SECRET;
   process.env.FACEBOOK_VERIFY_TOKEN = APP_VERIFY_TOKEN;
   // The page's connection as the login makes it: its own verify token, the app's secret.
-  harness = await startFacebookHarness([
-    connectionFor('facebook', { token: 'fb-login-connection' }),
-    connectionFor('facebook', { id: 31, companyId: 6, token: 'other-company-same-page' }),
-    connectionFor('instagram'),
-  ]);
+  harness = await startFacebookHarness([connectionFor('facebook', { token: 'fb-login-connection' }), connectionFor('instagram')]);
 });
 
 afterEach(async () => {
@@ -103,14 +99,13 @@ describe('the app-level webhook /webhooks/facebook', () => {
     expect(harness.host.events).toHaveLength(0);
   });
 
-  it('routes a signed entry to every connection of the page it names', async () => {
+  it('routes a signed entry to the one connection that owns the page (its address), of that channel only', async () => {
     const response = await post(webhookBody('facebook', [text('m_routed')]), APP_SECRET);
     expect(response.status).toBe(200);
     const until = Date.now() + 3000;
-    while (harness.host.events.length < 2 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(harness.host.events.map((e) => [e.connection.companyId, e.event.type]).sort()).toEqual([
-      [5, 'message'],
-      [6, 'message'],
+    while (harness.host.events.length < 1 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(harness.host.events.map((e) => [e.connection.channel, e.connection.companyId, e.event.type])).toEqual([
+      ['facebook', 5, 'message'],
     ]);
   });
 });

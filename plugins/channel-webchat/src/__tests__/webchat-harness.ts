@@ -60,7 +60,8 @@ export class WebchatVisitorPeer implements FakePeer {
 
   constructor(
     private readonly harness: WebchatHarness,
-    private readonly token: string,
+    /** The connection's public id (the widget's address). */
+    private readonly widgetId: string,
   ) {}
 
   async deliverText(from: ContactRef, body: string): Promise<void> {
@@ -110,7 +111,7 @@ export class WebchatVisitorPeer implements FakePeer {
   private async visitor(from: ContactRef): Promise<Visitor> {
     const known = this.visitors.get(from.address);
     if (known) return known;
-    const res = await fetch(`${this.harness.baseUrl}/widget/${this.token}/sessions`, {
+    const res = await fetch(`${this.harness.baseUrl}/widget/${this.widgetId}/sessions`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ name: from.name, email: from.email }),
@@ -118,7 +119,7 @@ export class WebchatVisitorPeer implements FakePeer {
     if (res.status !== 200) throw new Error(`session: ${res.status} ${await res.text()}`);
     const { visitorId, visitorToken } = (await res.json()) as { visitorId: string; visitorToken: string };
     const socket = connectClient(`${this.harness.baseUrl}/widget`, {
-      auth: { token: this.token, visitorToken },
+      auth: { widgetId: this.widgetId, visitorToken },
       autoConnect: false,
       reconnection: false,
       transports: ['websocket'],
@@ -157,7 +158,7 @@ export class WebchatVisitorPeer implements FakePeer {
       });
       visitor.socket.connect();
     });
-    const res = await fetch(`${this.harness.baseUrl}/widget/${this.token}/messages`, {
+    const res = await fetch(`${this.harness.baseUrl}/widget/${this.widgetId}/messages`, {
       headers: { Authorization: `Bearer ${visitor.visitorToken}` },
     });
     const { messages } = (await res.json()) as {
@@ -168,7 +169,7 @@ export class WebchatVisitorPeer implements FakePeer {
 
   private async post(visitor: Visitor, body: { body: string } | FormData): Promise<void> {
     const isForm = body instanceof FormData;
-    const res = await fetch(`${this.harness.baseUrl}/widget/${this.token}/messages`, {
+    const res = await fetch(`${this.harness.baseUrl}/widget/${this.widgetId}/messages`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${visitor.visitorToken}`, ...(isForm ? {} : { 'Content-Type': 'application/json' }) },
       body: isForm ? body : JSON.stringify(body),

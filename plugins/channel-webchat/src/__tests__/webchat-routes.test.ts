@@ -10,11 +10,28 @@ const connection: ConnectionInfo = {
   companyId: 2,
   name: 'Site',
   channel: 'webchat',
-  token: 'site-token',
+  token: 'SITEAPITOKEN0000000000000000000',
+  publicId: 'site-token',
   settings: { title: 'Atendimento <b>Loja</b>', welcomeText: '</script><script>alert(1)</script>', primaryColor: 'red;}</style>' },
 };
-const other: ConnectionInfo = { id: 12, companyId: 3, name: 'Other', channel: 'webchat', token: 'other-token', settings: {} };
-const whatsapp: ConnectionInfo = { id: 13, companyId: 2, name: 'Phone', channel: 'whatsapp', token: 'phone-token', settings: {} };
+const other: ConnectionInfo = {
+  id: 12,
+  companyId: 3,
+  name: 'Other',
+  channel: 'webchat',
+  token: 'OTHERAPITOKEN00000000000000000',
+  publicId: 'other-token',
+  settings: {},
+};
+const whatsapp: ConnectionInfo = {
+  id: 13,
+  companyId: 2,
+  name: 'Phone',
+  channel: 'whatsapp',
+  token: 'PHONEAPITOKEN00000000000000000',
+  publicId: 'phone-token',
+  settings: {},
+};
 
 let harness: WebchatHarness;
 
@@ -63,10 +80,18 @@ describe('GET /widget/:token', () => {
       expect(html).toContain(`id="${id}"`);
   });
 
-  it('answers 404 with a page for an unknown token or another channel', async () => {
+  it('answers 404 with a page for an unknown id or another channel', async () => {
     const unknown = await request(harness.app).get('/widget/nope').expect(404);
     expect(unknown.headers['content-type']).toMatch(/^text\/html/);
     await request(harness.app).get('/widget/phone-token').expect(404);
+  });
+
+  it('is addressed by the public id: the API token opens nothing and never appears in the page', async () => {
+    const page = await request(harness.app).get('/widget/site-token').expect(200);
+    expect(page.text).toContain('"widgetId":"site-token"');
+    expect(page.text).not.toContain(connection.token);
+    await request(harness.app).get(`/widget/${connection.token}`).expect(404);
+    await request(harness.app).post(`/widget/${connection.token}/sessions`).send({}).expect(404);
   });
 });
 
@@ -242,7 +267,7 @@ describe('GET /widget/:token/messages', () => {
 describe('the /widget socket namespace', () => {
   it('refuses a handshake without a valid visitor token', async () => {
     const { visitorToken } = await newVisitor();
-    for (const auth of [{}, { token: 'site-token', visitorToken: 'nope' }, { token: 'other-token', visitorToken }]) {
+    for (const auth of [{}, { widgetId: 'site-token', visitorToken: 'nope' }, { widgetId: 'other-token', visitorToken }]) {
       const socket = connectClient(`${harness.baseUrl}/widget`, { auth, reconnection: false, transports: ['websocket'] });
       const error = await new Promise<Error>((resolve) => socket.once('connect_error', resolve));
       expect(error.message).toBe('ERR_SESSION_EXPIRED');
@@ -256,7 +281,10 @@ describe('the /widget socket namespace', () => {
     const { visitorId, visitorToken } = await newVisitor();
     const session = harness.contribution.createSession(context);
     await session.start();
-    const socket = connectClient(`${harness.baseUrl}/widget`, { auth: { token: 'site-token', visitorToken }, transports: ['websocket'] });
+    const socket = connectClient(`${harness.baseUrl}/widget`, {
+      auth: { widgetId: 'site-token', visitorToken },
+      transports: ['websocket'],
+    });
     await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
     const events: [string, any][] = [];
     socket.onAny((name: string, payload: unknown) => events.push([name, payload]));

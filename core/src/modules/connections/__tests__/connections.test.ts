@@ -159,10 +159,12 @@ describe('connections', () => {
     expect((await api(server, 'GET', `/whatsapp/${second.body.id}`, { token })).status).toBe(404);
   });
 
-  it('regenerates the token: the old one no longer finds the connection', async () => {
+  it('regenerates the token: the old one no longer finds the connection; the widget keeps its public id', async () => {
     const created = await create(company, {});
     const oldToken = created.body.token as string;
-    expect((await api(server, 'GET', `/widget/${oldToken}`, { headers: { accept: 'text/html' } })).status).toBe(200);
+    // The external API knows a webchat token (and refuses its channel, 403) from an unknown one (401).
+    const send = (token: string) => api(server, 'POST', '/api/messages/send', { token, body: { number: '5511999990000', body: 'oi' } });
+    expect((await send(oldToken)).body.error).toBe('ERR_CHANNEL_NO_EXTERNAL_API');
     const updated = await api(server, 'PUT', `/whatsapp/${created.body.id}`, {
       token: company.admin.token,
       body: { name: created.body.name, regenerateToken: true },
@@ -170,8 +172,10 @@ describe('connections', () => {
     expect(updated.status).toBe(200);
     expect(updated.body.token).toMatch(/^[A-Z0-9]{30}$/);
     expect(updated.body.token).not.toBe(oldToken);
-    expect((await api(server, 'GET', `/widget/${oldToken}`, { headers: { accept: 'text/html' } })).status).toBe(404);
-    expect((await api(server, 'GET', `/widget/${updated.body.token}`, { headers: { accept: 'text/html' } })).status).toBe(200);
+    expect((await send(oldToken)).body.error).toBe('ERR_INVALID_TOKEN');
+    expect((await send(updated.body.token)).body.error).toBe('ERR_CHANNEL_NO_EXTERNAL_API');
+    expect(updated.body.publicId).toBe(created.body.publicId);
+    expect((await api(server, 'GET', `/widget/${created.body.publicId}`, { headers: { accept: 'text/html' } })).status).toBe(200);
     const plain = await api(server, 'PUT', `/whatsapp/${created.body.id}`, {
       token: company.admin.token,
       body: { name: created.body.name },

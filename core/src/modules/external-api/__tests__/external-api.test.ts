@@ -1,10 +1,15 @@
+import { request as httpRequest } from 'node:http';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { OutboundMessage } from '@switchboard/sdk';
+import { ChannelContribution, ContainerModule, type OutboundMessage } from '@switchboard/sdk';
 import { SecretKeys } from '../../../platform/auth/app-secret.js';
 import { LiveSessions } from '../../../platform/channels/live-sessions.js';
 import { newConnectionToken, storedToken } from '../../connections/connection-tokens.js';
 import { MessageDelivery } from '../../messages/message-delivery.js';
+import { eventually as until } from '../../../testing/eventually.js';
 import { api, startTestServer, type TestServer } from '../../../testing/test-server.js';
+import { EXTERNAL_API_LIMITS } from '../external-api.routes.js';
 
 let server: TestServer;
 let token: string;
@@ -40,8 +45,24 @@ async function connectionWithRecorder(options: { useExternalApi: boolean }): Pro
   return { token: plain, companyId: company.companyId };
 }
 
+/** The 'recorder' channel: its connections send through the external API (capabilities.externalApi). */
+const recorderChannel = new ContainerModule((bind) => {
+  bind(ChannelContribution).toConstantValue({
+    channel: 'recorder',
+    description: { name: 'Recorder', settings: [], capabilities: { media: true, externalApi: true } },
+    createSession: () => ({
+      start: async () => {},
+      stop: async () => {},
+      send: async (message: OutboundMessage) => {
+        delivered.push(message);
+        return { externalId: `rec-${delivered.length}` };
+      },
+    }),
+  } satisfies ChannelContribution);
+});
+
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ extraModules: [recorderChannel] });
   ({ token, companyId } = await connectionWithRecorder({ useExternalApi: true }));
 });
 
@@ -56,6 +77,69 @@ async function eventually<T>(probe: () => Promise<T | undefined>): Promise<T> {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error('condition not met in time');
+}
+
+/**
+ * Streams a multipart body with one file of `fileBytes` to the send route, chunk by chunk, and stops writing as
+ * soon as the answer arrives; `sent` is how much of the body had been written by then.
+ */
+function streamUpload(options: {
+  token: string;
+  fileBytes: number;
+}): Promise<{ status: number; body: any; sent: number; declared: number }> {
+  const boundary = 'sb-test-boundary';
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="number"\r\n\r\n5511999990009\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="medias"; filename="big.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const declared = head.length + options.fileBytes + tail.length;
+  return new Promise((resolve, reject) => {
+    let sent = 0;
+    let answered = false;
+    const req = httpRequest(`${server.url}/api/messages/send`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${options.token}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': String(declared),
+      },
+    });
+    req.on('response', (res) => {
+      answered = true;
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => {
+        req.destroy();
+        resolve({ status: res.statusCode ?? 0, body: JSON.parse(text), sent, declared });
+      });
+    });
+    // The server may close the connection once it has answered: a late write error is expected then.
+    req.on('error', (error) => (answered ? undefined : reject(error)));
+    const chunk = Buffer.alloc(1024 * 1024, 0x61);
+    void (async () => {
+      const write = (data: Buffer) =>
+        new Promise<void>((done) => {
+          sent += data.length;
+          if (req.write(data)) done();
+          else req.once('drain', () => done());
+        });
+      await write(head);
+      for (let left = options.fileBytes; left > 0 && !answered && !req.destroyed; left -= chunk.length) {
+        await write(left >= chunk.length ? chunk : chunk.subarray(0, left));
+      }
+      if (!answered && !req.destroyed) {
+        await write(tail);
+        req.end();
+      }
+    })().catch(() => undefined);
+  });
+}
+
+async function uploadFolderEmpty(): Promise<true | undefined> {
+  const files = await readdir(path.join(server.dataDir, 'tmp', 'api-uploads')).catch(() => []);
+  return files.length === 0 ? true : undefined;
 }
 
 describe('POST /api/messages/send', () => {
@@ -116,5 +200,46 @@ describe('POST /api/messages/send', () => {
     expect(docs.status).toBe(200);
     expect(docs.body.openapi).toMatch(/^3\./);
     expect(docs.body.paths['/api/messages/send'].post.responses).toHaveProperty('401');
+  });
+  it('refuses a bad token before reading a large upload: the 401 arrives while the client is still sending', async () => {
+    const answer = await streamUpload({ token: 'WRONGTOKEN', fileBytes: 640 * 1024 * 1024 });
+    expect(answer.status).toBe(401);
+    expect(answer.body).toEqual({ error: 'ERR_INVALID_TOKEN', message: expect.any(String) });
+    // Answered after at most a few MB of a 640 MB body: the server did not wait for (or buffer) the rest.
+    expect(answer.sent).toBeLessThan(answer.declared / 50);
+    expect(await uploadFolderEmpty()).toBe(true);
+  });
+
+  it('answers a file over the size limit with 413 ERR_FILE_TOO_LARGE and keeps no part of it', async () => {
+    const answer = await streamUpload({ token, fileBytes: EXTERNAL_API_LIMITS.maxFileBytes + 1024 * 1024 });
+    expect(answer.status).toBe(413);
+    expect(answer.body).toMatchObject({ error: 'ERR_FILE_TOO_LARGE', message: expect.stringContaining('64 MB') });
+    await until(uploadFolderEmpty, 'the partial upload removed');
+  });
+
+  it('answers more files than allowed with 413 ERR_TOO_MANY_FILES', async () => {
+    const form = new FormData();
+    form.append('number', '5511999990010');
+    for (let index = 0; index <= EXTERNAL_API_LIMITS.maxFiles; index += 1)
+      form.append('medias', new Blob([Buffer.from(`file ${index}`)], { type: 'text/plain' }), `f${index}.txt`);
+    const answer = await api(server, 'POST', '/api/messages/send', { token, body: form });
+    expect(answer).toMatchObject({ status: 413, body: { error: 'ERR_TOO_MANY_FILES' } });
+    await until(uploadFolderEmpty, 'the uploads removed');
+  });
+
+  // Last: it spends this client address's allowance.
+  it('limits a client address whatever token it sends, so changing the header gives no fresh allowance', async () => {
+    let limited: { status: number; body: any } | undefined;
+    for (let attempt = 0; attempt <= EXTERNAL_API_LIMITS.perAddress && !limited; attempt += 1) {
+      const answer = await api(server, 'POST', '/api/messages/send', {
+        token: `WRONG${attempt}`,
+        body: { number: '5511999990011', body: 'x' },
+      });
+      if (answer.status === 429) limited = answer;
+      else expect(answer.status).toBe(401);
+    }
+    expect(limited?.body).toMatchObject({ error: 'ERR_TOO_MANY_REQUESTS' });
+    const valid = await api(server, 'POST', '/api/messages/send', { token, body: { number: '5511999990011', body: 'x' } });
+    expect(valid.status).toBe(429);
   });
 });

@@ -83,7 +83,8 @@ export async function startRoutingScenario(
     body: { name: 'Site', channel: 'webchat' },
   });
   if (created.status !== 201) throw new Error(`webchat connection not created: ${JSON.stringify(created.body)}`);
-  const connection = { id: created.body.id as number, token: created.body.token as string };
+  // The widget is addressed by the connection's public id (its token is the external API's key).
+  const connection = { id: created.body.id as number, token: created.body.publicId as string };
   const knex = server.ports.database.knex;
   await eventually(
     async () => ((await knex('connections').where('id', connection.id).first('status'))?.status === 'CONNECTED' ? true : undefined),
