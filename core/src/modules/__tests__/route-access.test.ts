@@ -8,7 +8,7 @@ import { api, startTestServer, type CompanyFixture, type TestServer } from '../.
  * The router-enumerating test: every route the server registers must have a case in some module's
  * __tests__/*.access.ts, and each case is checked for its access rule (401 without a token, 403 for a
  * profile user on admin routes and for a non-super on super routes, 403 when the plan flag is off) and,
- * for routes that address a company's record, 404 for another company's admin.
+ * for routes that address a company's record, 404 for another company's admin and not 404 for its own.
  */
 const modulesDir = new URL('../', import.meta.url);
 const accessFiles = readdirSync(modulesDir, { withFileTypes: true })
@@ -83,8 +83,13 @@ describe('router enumeration', () => {
       }
       if (accessCase.record && !access.superOnly) {
         const target = await accessCase.record({ knex: server.ports.database.knex, companyId: companyA.companyId });
-        const foreign = await api(server, method, target.path, { token: companyB.admin.token, body: target.body ?? accessCase.body });
+        const body = target.body ?? accessCase.body;
+        const foreign = await api(server, method, target.path, { token: companyB.admin.token, body });
         expect(foreign.status).toBe(404);
+        // The owner reaches the same record with the same request: the 404 above is the company boundary, not a
+        // fixture that names nothing.
+        const owner = await api(server, method, target.path, { token: companyA.admin.token, body });
+        expect({ owner: owner.status === 404 ? owner.body : 'reached' }).toEqual({ owner: 'reached' });
       }
     },
   );
