@@ -6,6 +6,8 @@ import globals from 'globals';
 // sign-in and token checks, webhooks resolving their connection. Every other module reaches data through Tenancy.
 const systemDataPaths = [
   'core/src/modules/companies/first-start.service.ts',
+  // Claims the due conversation timers of every company for the sweeper; each then runs in its own company.
+  'core/src/modules/routing/due-conversation-timers.ts',
   // A webhook, the widget or the external API naming its connection by address, public id or token.
   'core/src/modules/connections/connection-resolver.ts',
   // Runs every company's channel sessions, one node each, and sweeps for the orphaned ones.

@@ -1,6 +1,6 @@
 import { inject, injectable, type ConnectionInfo, type ContactRecord, type ContactRef, type TicketRecord } from '@switchboard/sdk';
-import { Database } from '../../platform/database/database.js';
 import { isUniqueViolation } from '../../platform/database/errors.js';
+import { Tenancy } from '../../platform/tenancy.js';
 
 const ACTIVE = ['open', 'pending', 'group'];
 const SETTINGS_TTL_MS = 5000;
@@ -30,24 +30,25 @@ export class ConversationRecords {
   /** The connection's ticket options, read at most every few seconds: every inbound message needs them. */
   private readonly settingsCache = new Map<number, { at: number; value: Promise<TicketSettings | undefined> }>();
 
-  constructor(@inject(Database) private readonly database: Database) {}
+  constructor(@inject(Tenancy) private readonly tenancy: Tenancy) {}
 
   /** Forget a connection's cached options after they change. */
   forgetConnection(connectionId: number): void {
     this.settingsCache.delete(connectionId);
   }
 
-  private ticketSettings(connectionId: number): Promise<TicketSettings | undefined> {
-    const cached = this.settingsCache.get(connectionId);
+  private ticketSettings(connection: ConnectionInfo): Promise<TicketSettings | undefined> {
+    const cached = this.settingsCache.get(connection.id);
     if (cached && Date.now() - cached.at < SETTINGS_TTL_MS) return cached.value;
-    const value = this.database
-      .knex('connections')
-      .where('id', connectionId)
+    const value = this.tenancy
+      .of(connection.companyId)
+      .table<TicketSettings>('connections')
+      .where('id', connection.id)
       .first('allow_group', 'group_as_ticket', 'time_create_new_ticket', 'closed_tickets_post_imported') as Promise<
       TicketSettings | undefined
     >;
-    this.settingsCache.set(connectionId, { at: Date.now(), value });
-    value.catch(() => this.settingsCache.delete(connectionId));
+    this.settingsCache.set(connection.id, { at: Date.now(), value });
+    value.catch(() => this.settingsCache.delete(connection.id));
     return value;
   }
 
@@ -56,12 +57,13 @@ export class ConversationRecords {
    * inbound message (a known contact writing into an open conversation) needs nothing else.
    */
   async lookup(connection: ConnectionInfo, address: string): Promise<{ contact: ContactRecord; ticket?: TicketRecord } | undefined> {
-    const row = await this.database
-      .knex('contacts as c')
+    const row = await this.tenancy
+      .of(connection.companyId)
+      .table('contacts as c')
       .leftJoin('tickets as t', (join) => {
         join.on('t.contact_id', 'c.id').andOnVal('t.whatsapp_id', connection.id).andOnIn('t.status', ACTIVE);
       })
-      .where({ 'c.company_id': connection.companyId, 'c.channel': connection.channel, 'c.number': address })
+      .where({ 'c.channel': connection.channel, 'c.number': address })
       .first(
         'c.id as contact_id',
         'c.name',
@@ -87,10 +89,9 @@ export class ConversationRecords {
   }
 
   async upsertContact(connection: ConnectionInfo, chat: ContactRef): Promise<ContactRecord> {
-    const knex = this.database.knex;
-    const [row] = await knex('contacts')
-      .insert({
-        company_id: connection.companyId,
+    const scope = this.tenancy.of(connection.companyId);
+    const [row] = await scope
+      .insertInto('contacts', {
         channel: connection.channel,
         number: chat.address,
         name: chat.name?.trim() || chat.address,
@@ -102,7 +103,7 @@ export class ConversationRecords {
       .onConflict(['company_id', 'channel', 'number'])
       .merge({
         // A name the contact gave beats the bare number; an agent's edit stays unless the channel sends a new one.
-        name: chat.name?.trim() ? chat.name.trim() : knex.raw('contacts.name'),
+        name: chat.name?.trim() ? chat.name.trim() : scope.raw('contacts.name'),
         whatsapp_id: connection.id,
         updated_at: new Date(),
       })
@@ -122,21 +123,21 @@ export class ConversationRecords {
     contact: ContactRecord,
     initial: TicketStart = {},
   ): Promise<{ ticket: TicketRecord; created: boolean } | undefined> {
-    const settings = await this.ticketSettings(connection.id);
+    const settings = await this.ticketSettings(connection);
     if (contact.isGroup && !settings?.allow_group) return undefined;
     const groupStatus = contact.isGroup && settings?.group_as_ticket !== 'enabled';
     const closedImport = Boolean(initial.imported && settings?.closed_tickets_post_imported);
     for (let attempt = 0; attempt < 3; attempt += 1) {
-      const active = await this.active(contact.id, connection.id);
+      const active = await this.active(connection, contact.id);
       if (active) return { ticket: active, created: false };
       if (closedImport) {
-        const imported = await this.closedImported(contact.id, connection.id);
+        const imported = await this.closedImported(connection, contact.id);
         if (imported) return { ticket: imported, created: false };
       }
       try {
         const reopened = initial.imported
           ? undefined
-          : await this.reopenRecent(contact.id, connection.id, settings?.time_create_new_ticket ?? 0, groupStatus);
+          : await this.reopenRecent(connection, contact.id, settings?.time_create_new_ticket ?? 0, groupStatus);
         if (reopened) return { ticket: reopened, created: false };
         return { ticket: await this.create(connection, contact, groupStatus, initial, closedImport), created: true };
       } catch (error) {
@@ -146,20 +147,23 @@ export class ConversationRecords {
     throw new Error(`Could not settle the ticket of contact ${contact.id}`);
   }
 
-  private async active(contactId: number, connectionId: number): Promise<TicketRecord | undefined> {
-    const row = await this.database
-      .knex('tickets')
-      .where({ contact_id: contactId, whatsapp_id: connectionId })
+  /** The connection's tickets (of its company). */
+  private tickets(connection: ConnectionInfo) {
+    return this.tenancy.of(connection.companyId).table<TicketRow & Record<string, unknown>>('tickets');
+  }
+
+  private async active(connection: ConnectionInfo, contactId: number): Promise<TicketRecord | undefined> {
+    const row = await this.tickets(connection)
+      .where({ contact_id: contactId, whatsapp_id: connection.id })
       .whereIn('status', ACTIVE)
       .first();
     return row ? ticketRecord(row) : undefined;
   }
 
   /** The latest closed ticket a history import made for the contact on this connection. */
-  private async closedImported(contactId: number, connectionId: number): Promise<TicketRecord | undefined> {
-    const row = await this.database
-      .knex('tickets')
-      .where({ contact_id: contactId, whatsapp_id: connectionId, status: 'closed' })
+  private async closedImported(connection: ConnectionInfo, contactId: number): Promise<TicketRecord | undefined> {
+    const row = await this.tickets(connection)
+      .where({ contact_id: contactId, whatsapp_id: connection.id, status: 'closed' })
       .whereNotNull('imported_at')
       .orderBy('id', 'desc')
       .first();
@@ -167,19 +171,18 @@ export class ConversationRecords {
   }
 
   private async reopenRecent(
+    connection: ConnectionInfo,
     contactId: number,
-    connectionId: number,
     minutes: number,
     groupStatus: boolean,
   ): Promise<TicketRecord | undefined> {
     if (!minutes || minutes <= 0) return undefined;
     const since = new Date(Date.now() - minutes * 60_000);
-    const knex = this.database.knex;
-    const [row] = await knex('tickets')
+    const [row] = await this.tickets(connection)
       .whereIn(
         'id',
-        knex('tickets')
-          .where({ contact_id: contactId, whatsapp_id: connectionId, status: 'closed' })
+        this.tickets(connection)
+          .where({ contact_id: contactId, whatsapp_id: connection.id, status: 'closed' })
           .where('updated_at', '>=', since)
           .orderBy('updated_at', 'desc')
           .limit(1)
@@ -197,11 +200,10 @@ export class ConversationRecords {
     initial: TicketStart,
     closed = false,
   ): Promise<TicketRecord> {
-    const knex = this.database.knex;
+    const scope = this.tenancy.of(connection.companyId);
     const now = new Date();
-    const [row] = await knex('tickets')
-      .insert({
-        company_id: connection.companyId,
+    const [row] = await scope
+      .insertInto('tickets', {
         contact_id: contact.id,
         whatsapp_id: connection.id,
         channel: connection.channel,
@@ -213,12 +215,7 @@ export class ConversationRecords {
         ...(closed ? { closed_at: now } : {}),
       })
       .returning('*');
-    await knex('ticket_logs').insert({
-      company_id: connection.companyId,
-      ticket_id: row.id,
-      type: 'create',
-      user_id: initial.userId ?? null,
-    });
+    await scope.insertInto('ticket_logs', { ticket_id: row.id, type: 'create', user_id: initial.userId ?? null });
     return ticketRecord(row);
   }
 }
@@ -248,7 +245,7 @@ export function contactRecord(row: ContactRow): ContactRecord {
   };
 }
 
-interface TicketRow {
+export interface TicketRow {
   id: number;
   uuid: string;
   company_id: number;

@@ -1,6 +1,7 @@
 import { inject, injectable, conversationSteps, type ConversationHandler, type InboundContext, type TicketRecord } from '@switchboard/sdk';
-import { Database } from '../../platform/database/database.js';
+import type { Knex } from 'knex';
 import { MediaStorage } from '../../platform/media/media-storage.js';
+import { Tenancy } from '../../platform/tenancy.js';
 import { audienceOf, TicketEvents } from '../realtime/ticket-audience.js';
 import { ConversationRecords } from './conversation-records.js';
 import { mediaTypeOf } from '../messages/media-type.js';
@@ -11,11 +12,12 @@ export class DedupeStep implements ConversationHandler {
   readonly name = 'dedupe';
   readonly order = conversationSteps.dedupe;
 
-  constructor(@inject(Database) private readonly database: Database) {}
+  constructor(@inject(Tenancy) private readonly tenancy: Tenancy) {}
 
   async handle(ctx: InboundContext, next: () => Promise<void>): Promise<void> {
-    const seen = await this.database
-      .knex('messages')
+    const seen = await this.tenancy
+      .of(ctx.connection.companyId)
+      .table('messages')
       .where({ whatsapp_id: ctx.connection.id, external_id: ctx.event.externalId })
       .first('id');
     if (!seen) await next();
@@ -81,7 +83,7 @@ export class MessageStep implements ConversationHandler {
   readonly order = conversationSteps.message;
 
   constructor(
-    @inject(Database) private readonly database: Database,
+    @inject(Tenancy) private readonly tenancy: Tenancy,
     @inject(MediaStorage) private readonly media: MediaStorage,
     @inject(TicketEvents) private readonly events: TicketEvents,
   ) {}
@@ -89,7 +91,7 @@ export class MessageStep implements ConversationHandler {
   async handle(ctx: InboundContext, next: () => Promise<void>): Promise<void> {
     const { event, connection } = ctx;
     const ticket = ctx.ticket!;
-    const knex = this.database.knex;
+    const scope = this.tenancy.of(connection.companyId);
     const stored = event.media
       ? await this.media.save({
           companyId: connection.companyId,
@@ -99,7 +101,8 @@ export class MessageStep implements ConversationHandler {
         })
       : undefined;
     const quoted = event.quotedExternalId
-      ? await knex('messages').where({ whatsapp_id: connection.id, external_id: event.quotedExternalId }).first('id')
+      ? ((await scope.table('messages').where({ whatsapp_id: connection.id, external_id: event.quotedExternalId }).first('id')) as
+          { id: number } | undefined)
       : undefined;
     const body = event.body ?? '';
     const message = {
@@ -124,10 +127,11 @@ export class MessageStep implements ConversationHandler {
     const columns = Object.keys(message);
     // A history message older than what the ticket holds leaves the ticket as it is.
     const newest = event.history
-      ? 'and not exists (select 1 from messages m where m.ticket_id = ? and m.created_at > (select created_at from inserted))'
+      ? 'and not exists (select 1 from messages m where m.company_id = ? and m.ticket_id = ? and m.created_at > (select created_at from inserted))'
       : '';
     // One statement stores the message and moves its ticket (atomic without a transaction round trip); a message
-    // the unique index already holds changes nothing.
+    // the unique index already holds changes nothing. Each table it reaches carries the company.
+    const knex: Knex = scope.connection;
     const result = await knex.raw(
       `with inserted as (
          insert into messages (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})
@@ -135,7 +139,7 @@ export class MessageStep implements ConversationHandler {
          returning *
        ), touched as (
          update tickets set last_message = ?, from_me = ?, unread_messages = unread_messages + ?, updated_at = now()
-          where id = ? and exists (select 1 from inserted) ${newest}
+          where company_id = ? and id = ? and exists (select 1 from inserted) ${newest}
          returning *
        )
        select row_to_json(inserted) as message, (select row_to_json(touched) from touched) as ticket from inserted`,
@@ -144,8 +148,9 @@ export class MessageStep implements ConversationHandler {
         body || (event.media ? event.media.fileName : ''),
         event.fromMe,
         event.fromMe || event.history ? 0 : 1,
+        connection.companyId,
         ticket.id,
-        ...(event.history ? [ticket.id] : []),
+        ...(event.history ? [connection.companyId, ticket.id] : []),
       ],
     );
     type Stored = Record<string, unknown> & { id: number };

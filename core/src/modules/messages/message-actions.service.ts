@@ -57,7 +57,7 @@ export class MessageActions {
       await this.delivery.editNow(route.live, {
         externalId: message.externalId!,
         body: options.body,
-        to: await this.delivery.recipientOf(ticket.id),
+        to: await this.delivery.recipientOf(scope.companyId, ticket.id),
       });
     }
     const now = new Date();
@@ -67,7 +67,10 @@ export class MessageActions {
       edited_at: now,
     });
     if (route?.mode === 'queue')
-      await this.delivery.enqueueAction({ id: message.id, whatsappId: message.whatsappId! }, { kind: 'edit', key });
+      await this.delivery.enqueueAction(
+        { companyId: scope.companyId, id: message.id, whatsappId: message.whatsappId! },
+        { kind: 'edit', key },
+      );
     await this.events.messageOfTicket(updated.companyId, updated.ticketId, { action: 'update', message: updated.toJSON() });
     return updated;
   }
@@ -80,11 +83,17 @@ export class MessageActions {
     const key = 'remove';
     const route = this.onChannel(message) ? await this.routeOf(scope, message, 'remove') : undefined;
     if (route?.mode === 'direct') {
-      await this.delivery.removeNow(route.live, { externalId: message.externalId!, to: await this.delivery.recipientOf(ticket.id) });
+      await this.delivery.removeNow(route.live, {
+        externalId: message.externalId!,
+        to: await this.delivery.recipientOf(scope.companyId, ticket.id),
+      });
     }
     const updated = await this.update(scope, message.id, 'remove', route, key, { is_deleted: true });
     if (route?.mode === 'queue')
-      await this.delivery.enqueueAction({ id: message.id, whatsappId: message.whatsappId! }, { kind: 'remove', key });
+      await this.delivery.enqueueAction(
+        { companyId: scope.companyId, id: message.id, whatsappId: message.whatsappId! },
+        { kind: 'remove', key },
+      );
     await this.events.messageOfTicket(updated.companyId, updated.ticketId, { action: 'update', message: updated.toJSON() });
     return updated;
   }
@@ -155,7 +164,7 @@ export class MessageActions {
       externalId = await this.delivery.reactNow(route.live, {
         targetExternalId: target.externalId!,
         emoji,
-        to: await this.delivery.recipientOf(ticket.id),
+        to: await this.delivery.recipientOf(scope.companyId, ticket.id),
       });
     }
     const columns: Record<string, unknown> = {
@@ -204,7 +213,10 @@ export class MessageActions {
       action = 'create';
     }
     if (route?.mode === 'queue')
-      await this.delivery.enqueueAction({ id: reaction.id, whatsappId: target.whatsappId! }, { kind: 'react', key });
+      await this.delivery.enqueueAction(
+        { companyId: scope.companyId, id: reaction.id, whatsappId: target.whatsappId! },
+        { kind: 'react', key },
+      );
     await this.events.messageOfTicket(reaction.companyId, reaction.ticketId, { action, message: reaction.toJSON() });
     return reaction;
   }

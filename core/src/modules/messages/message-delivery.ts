@@ -1,12 +1,13 @@
-import { inject, injectable, type ChannelSession, type ContactRef } from '@switchboard/sdk';
+import { inject, injectable, type ChannelSession, type ContactRef, type MediaType } from '@switchboard/sdk';
 import type { Knex } from 'knex';
 import { LiveSessions, type LiveSession } from '../../platform/channels/live-sessions.js';
-import { Database } from '../../platform/database/database.js';
 import { isUniqueViolation } from '../../platform/database/errors.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { JobQueue, type JobInfo } from '../../platform/jobs/job-queue.js';
 import { MediaStorage } from '../../platform/media/media-storage.js';
 import { PluginRegistry } from '../../platform/plugins/channel-registry.js';
+import type { TenantScope } from '../../platform/database/model.js';
+import { Tenancy } from '../../platform/tenancy.js';
 import { TicketEvents } from '../realtime/ticket-audience.js';
 import { Logger } from '../../platform/tokens.js';
 import { camelRow } from '../conversations/core-steps.js';
@@ -26,6 +27,8 @@ export type ChannelActionKind = 'edit' | 'remove' | 'react';
 export type DeliveryAction = { kind: 'send' } | { kind: ChannelActionKind; key: string };
 
 interface DeliveryJob {
+  /** The message's company (absent on jobs queued before it was recorded: the live session's). */
+  companyId?: number;
   messageId: number;
   /** Absent on jobs queued before actions existed: a send. */
   action?: DeliveryAction;
@@ -51,7 +54,11 @@ interface MessageRow {
   is_private: boolean;
   is_deleted: boolean;
   quoted_msg_id: number | null;
-  data: Record<string, unknown> | null;
+  from_me: boolean;
+  media_url: string | null;
+  media_type: MediaType;
+  v_card: string | null;
+  data: ({ fileName?: string; mimeType?: string } & Record<string, unknown>) | null;
   [column: string]: unknown;
 }
 
@@ -84,7 +91,7 @@ export class MessageDelivery {
   private readonly served = new Set<number>();
 
   constructor(
-    @inject(Database) private readonly database: Database,
+    @inject(Tenancy) private readonly tenancy: Tenancy,
     @inject(JobQueue) private readonly jobs: JobQueue,
     @inject(LiveSessions) private readonly live: LiveSessions,
     @inject(MediaStorage) private readonly media: MediaStorage,
@@ -109,27 +116,34 @@ export class MessageDelivery {
     this.served.add(connectionId);
     this.jobs.process<DeliveryJob>(
       MessageDelivery.queueOf(connectionId),
-      (data, job) => {
+      async (data, job) => {
+        const companyId = data.companyId ?? this.live.get(connectionId)?.connection.companyId;
+        // An old job whose session is not here: retried like any send without a session.
+        if (companyId === undefined) throw new Error('ERR_WAPP_NOT_INITIALIZED');
+        const scope = this.tenancy.of(companyId);
         const action = data.action ?? { kind: 'send' };
-        return action.kind === 'send' ? this.deliver(data.messageId, job) : this.act(data.messageId, action, job);
+        return action.kind === 'send' ? this.deliver(scope, data.messageId, job) : this.act(scope, data.messageId, action, job);
       },
       { concurrency: 1 },
     );
   }
 
-  async enqueue(message: { id: number; whatsappId: number }): Promise<void> {
+  async enqueue(message: { companyId: number; id: number; whatsappId: number }): Promise<void> {
     await this.jobs.add<DeliveryJob>(
       MessageDelivery.queueOf(message.whatsappId),
-      { messageId: message.id, action: { kind: 'send' } },
+      { companyId: message.companyId, messageId: message.id, action: { kind: 'send' } },
       { retries: RETRIES, backoffMs: BACKOFF_MS, jobId: `message-${message.id}` },
     );
   }
 
   /** Queues an action on the connection's queue; the row must already want `action.key` (see mergeMark). */
-  async enqueueAction(message: { id: number; whatsappId: number }, action: { kind: ChannelActionKind; key: string }): Promise<void> {
+  async enqueueAction(
+    message: { companyId: number; id: number; whatsappId: number },
+    action: { kind: ChannelActionKind; key: string },
+  ): Promise<void> {
     await this.jobs.add<DeliveryJob>(
       MessageDelivery.queueOf(message.whatsappId),
-      { messageId: message.id, action },
+      { companyId: message.companyId, messageId: message.id, action },
       { retries: RETRIES, backoffMs: BACKOFF_MS, jobId: `${action.kind}-${message.id}-${action.key}` },
     );
   }
@@ -167,9 +181,10 @@ export class MessageDelivery {
   }
 
   /** The party a message of this ticket goes to. */
-  async recipientOf(ticketId: number): Promise<ContactRef> {
-    const contact = await this.database
-      .knex('tickets as t')
+  async recipientOf(companyId: number, ticketId: number): Promise<ContactRef> {
+    const contact = await this.tenancy
+      .of(companyId)
+      .table('tickets as t')
       .join('contacts as c', 'c.id', 't.contact_id')
       .where('t.id', ticketId)
       .first('c.number', 'c.name', 'c.is_group', 'c.email');
@@ -194,24 +209,24 @@ export class MessageDelivery {
     }
   }
 
-  private async deliver(messageId: number, job: JobInfo): Promise<void> {
-    const knex = this.database.knex;
-    const message = await knex('messages').where('id', messageId).first();
+  private async deliver(scope: TenantScope, messageId: number, job: JobInfo): Promise<void> {
+    const messages = () => scope.table<MessageRow>('messages');
+    const message = await messages().where('id', messageId).first();
     if (!message || message.external_id || message.is_private || message.is_deleted) return;
     try {
       const live = message.whatsapp_id ? this.live.get(message.whatsapp_id) : undefined;
       if (!live) throw new Error('ERR_WAPP_NOT_INITIALIZED');
       const quoted = message.quoted_msg_id
-        ? await knex('messages').where('id', message.quoted_msg_id).first('external_id', 'from_me', 'body')
+        ? await messages().where('id', message.quoted_msg_id).first('external_id', 'from_me', 'body')
         : undefined;
       const result = await live.session.send({
         messageId,
-        to: await this.recipientOf(message.ticket_id),
+        to: await this.recipientOf(scope.companyId, message.ticket_id),
         body: message.body || undefined,
         media: message.media_url
           ? {
               path: this.media.absolutePath(message.media_url),
-              fileName: message.data?.fileName ?? message.media_url.split('/').pop(),
+              fileName: message.data?.fileName ?? message.media_url.split('/').pop()!,
               mimeType: message.data?.mimeType ?? 'application/octet-stream',
               mediaType: message.media_type,
             }
@@ -219,7 +234,7 @@ export class MessageDelivery {
         quoted: quoted?.external_id ? { externalId: quoted.external_id, fromMe: quoted.from_me, body: quoted.body } : undefined,
         vCard: message.v_card ?? undefined,
       });
-      const [sent] = await knex('messages')
+      const [sent] = await messages()
         .where('id', messageId)
         .update({ external_id: result.externalId, ack: 1, updated_at: new Date() })
         .returning('*');
@@ -227,7 +242,7 @@ export class MessageDelivery {
     } catch (error) {
       if (job.attempt > RETRIES) {
         const data = { ...(message.data ?? {}), sendError: 'ERR_SENDING_WAPP_MSG' };
-        const [failed] = await knex('messages').where('id', messageId).update({ data, updated_at: new Date() }).returning('*');
+        const [failed] = await messages().where('id', messageId).update({ data, updated_at: new Date() }).returning('*');
         this.announce({ ...failed, send_error: 'ERR_SENDING_WAPP_MSG' });
         this.logger.warn({ err: error, messageId }, 'message could not be delivered');
       }
@@ -236,10 +251,9 @@ export class MessageDelivery {
   }
 
   /** Runs a queued edit, removal or reaction on the owner node, once per key. */
-  private async act(messageId: number, action: { kind: ChannelActionKind; key: string }, job: JobInfo): Promise<void> {
-    const knex = this.database.knex;
+  private async act(scope: TenantScope, messageId: number, action: { kind: ChannelActionKind; key: string }, job: JobInfo): Promise<void> {
     const { kind, key } = action;
-    const row = (await knex('messages').where('id', messageId).first()) as MessageRow | undefined;
+    const row = await scope.table<MessageRow>('messages').where('id', messageId).first();
     if (!row || !row.whatsapp_id) return;
     const mark = (row.data?.[markKey(kind)] ?? {}) as ActionMark;
     // Applied already, or overtaken by a newer request (its own job applies the latest state).
@@ -249,10 +263,10 @@ export class MessageDelivery {
       if (!live) throw new Error('ERR_WAPP_NOT_INITIALIZED');
       if (typeof live.session[METHOD[kind]] !== 'function') {
         // The capability was declared but the session lacks it: retrying cannot help.
-        await this.markFailed(row, kind, mark, 'ERR_CHANNEL_UNSUPPORTED');
+        await this.markFailed(scope, row, kind, mark, 'ERR_CHANNEL_UNSUPPORTED');
         return;
       }
-      const to = await this.recipientOf(row.ticket_id);
+      const to = await this.recipientOf(scope.companyId, row.ticket_id);
       const update: Record<string, unknown> = {};
       if (kind === 'edit') {
         if (!row.external_id) return;
@@ -261,27 +275,35 @@ export class MessageDelivery {
         if (!row.external_id) return;
         await callSession(live.session, 'remove')(row.external_id, to);
       } else {
-        const target = row.quoted_msg_id ? await knex('messages').where('id', row.quoted_msg_id).first('external_id') : undefined;
+        const target = row.quoted_msg_id
+          ? await scope.table<MessageRow>('messages').where('id', row.quoted_msg_id).first('external_id')
+          : undefined;
         if (!target?.external_id) return;
         const result = await callSession(live.session, 'react')(target.external_id, row.is_deleted ? '' : row.body, to);
         if (result?.externalId && !row.is_deleted) update.external_id = result.externalId;
       }
-      await this.markApplied(row, kind, { ...mark, applied: key, error: undefined }, update);
+      await this.markApplied(scope, row, kind, { ...mark, applied: key, error: undefined }, update);
     } catch (error) {
       if (job.attempt > RETRIES) {
-        await this.markFailed(row, kind, mark, FAILURE[kind]);
+        await this.markFailed(scope, row, kind, mark, FAILURE[kind]);
         this.logger.warn({ err: error, messageId, kind }, 'message action could not be applied');
       }
       throw error;
     }
   }
 
-  private async markApplied(row: MessageRow, kind: ChannelActionKind, mark: ActionMark, update: Record<string, unknown>): Promise<void> {
-    const knex = this.database.knex;
+  private async markApplied(
+    scope: TenantScope,
+    row: MessageRow,
+    kind: ChannelActionKind,
+    mark: ActionMark,
+    update: Record<string, unknown>,
+  ): Promise<void> {
     const write = (extra: Record<string, unknown>) =>
-      knex('messages')
+      scope
+        .table<MessageRow>('messages')
         .where('id', row.id)
-        .update({ ...extra, data: mergeMark(knex, kind, mark) })
+        .update({ ...extra, data: mergeMark(scope.connection, kind, mark) })
         .returning('*');
     try {
       const [updated] = await write(update);
@@ -293,11 +315,11 @@ export class MessageDelivery {
     }
   }
 
-  private async markFailed(row: MessageRow, kind: ChannelActionKind, mark: ActionMark, code: string): Promise<void> {
-    const knex = this.database.knex;
-    const [failed] = await knex('messages')
+  private async markFailed(scope: TenantScope, row: MessageRow, kind: ChannelActionKind, mark: ActionMark, code: string): Promise<void> {
+    const [failed] = await scope
+      .table<MessageRow>('messages')
       .where('id', row.id)
-      .update({ data: mergeMark(knex, kind, { ...mark, error: code }), updated_at: new Date() })
+      .update({ data: mergeMark(scope.connection, kind, { ...mark, error: code }), updated_at: new Date() })
       .returning('*');
     if (failed) this.announce({ ...failed, action_error: code });
   }

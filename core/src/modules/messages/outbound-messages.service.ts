@@ -90,7 +90,9 @@ export class OutboundMessagesService implements OutboundMessages {
       message: message.toJSON(),
       ticket: ticket.toJSON(),
     });
-    if (!options.isPrivate && ticket.whatsappId) await this.delivery.enqueue({ id: message.id, whatsappId: ticket.whatsappId });
+    if (!options.isPrivate && ticket.whatsappId) {
+      await this.delivery.enqueue({ companyId: options.companyId, id: message.id, whatsappId: ticket.whatsappId });
+    }
     if (!options.isPrivate) {
       const stored = { companyId: options.companyId, ticketId: ticket.id, ticketStatus: ticket.status, userId: options.userId };
       for (const listener of this.listeners) await listener.afterStored({ ...stored, origin: options.origin });

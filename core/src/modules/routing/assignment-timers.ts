@@ -1,5 +1,5 @@
 import { inject, injectable } from '@switchboard/sdk';
-import { Database } from '../../platform/database/database.js';
+import { Tenancy } from '../../platform/tenancy.js';
 import type { TicketTransition, TicketTransitionListener } from '../tickets/ticket-lifecycle.js';
 import { QueueAssignment, ROTATION_TIMER, SEND_QUEUE_TIMER, WAITING_TIMERS } from './assignment.js';
 import type { ConversationTimer, ConversationTimerHandler } from './conversation-timers.js';
@@ -23,7 +23,7 @@ export class RotationTimer implements ConversationTimerHandler {
   ) {}
 
   async fire(timer: ConversationTimer): Promise<void> {
-    const ticket = await this.tickets.read(timer.ticketId);
+    const ticket = await this.tickets.read(timer.companyId, timer.ticketId);
     if (!waiting(ticket) || ticket.queue_id !== timer.payload.queueId) return;
     await this.assignment.rotate(ticket);
   }
@@ -35,20 +35,20 @@ export class SendQueueTimer implements ConversationTimerHandler {
   readonly kind = SEND_QUEUE_TIMER;
 
   constructor(
-    @inject(Database) private readonly database: Database,
+    @inject(Tenancy) private readonly tenancy: Tenancy,
     @inject(RoutedTickets) private readonly tickets: RoutedTickets,
     @inject(RoutingSettings) private readonly settings: RoutingSettings,
     @inject(QueueAssignment) private readonly assignment: QueueAssignment,
   ) {}
 
   async fire(timer: ConversationTimer): Promise<void> {
-    const ticket = await this.tickets.read(timer.ticketId);
+    const ticket = await this.tickets.read(timer.companyId, timer.ticketId);
     if (!waiting(ticket) || ticket.queue_id || !ticket.whatsapp_id) return;
     // The connection's option as it is now: an admin who turned it off meanwhile wins.
-    const connection = await this.settings.connection(ticket.whatsapp_id);
+    const connection = await this.settings.connection(ticket.company_id, ticket.whatsapp_id);
     const queueId = connection.timeSendQueue > 0 ? connection.sendIdQueue : null;
     if (!queueId) return;
-    const queue = await this.database.knex('queues').where({ id: queueId, company_id: ticket.company_id }).first('id');
+    const queue = await this.tenancy.of(ticket.company_id).table('queues').where('id', queueId).first('id');
     if (!queue) return;
     const moved = await this.tickets.change({
       companyId: ticket.company_id,
@@ -78,13 +78,15 @@ export class WaitingTimersListener implements TicketTransitionListener {
   async afterTransition(transition: TicketTransition): Promise<void> {
     const { after } = transition;
     if (after.status !== 'pending' || after.userId !== null) {
-      await this.timers.cancel({ ticketId: transition.ticketId, kinds: WAITING_TIMERS });
+      await this.timers.cancel({ companyId: transition.companyId, ticketId: transition.ticketId, kinds: WAITING_TIMERS });
       return;
     }
     if (transition.kind !== 'transferToQueue' && transition.kind !== 'returnToQueue') return;
-    const ticket = await this.tickets.read(transition.ticketId);
+    const ticket = await this.tickets.read(transition.companyId, transition.ticketId);
     if (!ticket) return;
     if (ticket.queue_id) await this.assignment.scheduleRotation(ticket);
-    else if (ticket.whatsapp_id) await this.assignment.scheduleSendQueue(ticket, await this.settings.connection(ticket.whatsapp_id));
+    else if (ticket.whatsapp_id) {
+      await this.assignment.scheduleSendQueue(ticket, await this.settings.connection(ticket.company_id, ticket.whatsapp_id));
+    }
   }
 }

@@ -1,6 +1,6 @@
 import { inject, injectable, conversationSteps, type ConversationHandler, type InboundContext } from '@switchboard/sdk';
 import { Clock } from '../../platform/clock.js';
-import { Database } from '../../platform/database/database.js';
+import { Tenancy } from '../../platform/tenancy.js';
 import { ConversationTimers } from './conversation-timers.js';
 import { QueuePosition } from './queue-position.js';
 import { RoutedTickets, type RoutedTicket } from './routed-tickets.js';
@@ -33,7 +33,7 @@ interface QueueUser {
 @injectable()
 export class QueueAssignment {
   constructor(
-    @inject(Database) private readonly database: Database,
+    @inject(Tenancy) private readonly tenancy: Tenancy,
     @inject(Clock) private readonly clock: Clock,
     @inject(RoutingSettings) private readonly settings: RoutingSettings,
     @inject(RoutedTickets) private readonly tickets: RoutedTickets,
@@ -46,7 +46,7 @@ export class QueueAssignment {
    * (userRandom), else it waits for the router and, with sendQueuePosition, the contact learns its position.
    */
   async queueEntered(ticket: RoutedTicket): Promise<void> {
-    await this.timers.cancel({ ticketId: ticket.id, kinds: [SEND_QUEUE_TIMER] });
+    await this.timers.cancel({ companyId: ticket.company_id, ticketId: ticket.id, kinds: [SEND_QUEUE_TIMER] });
     const company = await this.settings.company(ticket.company_id);
     if (company.userRandom && (await this.assignRandom(ticket, company.timezone))) return;
     await this.scheduleRotation(ticket);
@@ -57,16 +57,17 @@ export class QueueAssignment {
   async stillWaiting(ticket: RoutedTicket): Promise<void> {
     const company = await this.settings.company(ticket.company_id);
     if (company.userRandom && (await this.assignRandom(ticket, company.timezone))) return;
-    const armed = (await this.timers.pending(ticket.id)).some((timer) => timer.kind === ROTATION_TIMER);
+    const armed = (await this.timers.pending(ticket.company_id, ticket.id)).some((timer) => timer.kind === ROTATION_TIMER);
     if (!armed) await this.scheduleRotation(ticket);
   }
 
   /** Arms the 'rotation' timer when the ticket's queue has its router on. */
   async scheduleRotation(ticket: RoutedTicket): Promise<void> {
     if (!ticket.queue_id) return;
-    const queue = await this.database
-      .knex('queues')
-      .where({ id: ticket.queue_id, company_id: ticket.company_id })
+    const queue = await this.tenancy
+      .of(ticket.company_id)
+      .table('queues')
+      .where('id', ticket.queue_id)
       .first('ativar_roteador', 'tempo_roteador');
     if (!queue?.ativar_roteador || !(Number(queue.tempo_roteador) > 0)) return;
     await this.timers.set({
@@ -81,7 +82,7 @@ export class QueueAssignment {
   /** Arms the 'sendQueue' timer of a ticket without queue (once: the wait counts from its first message). */
   async scheduleSendQueue(ticket: RoutedTicket, connection: ConnectionRoutingOptions): Promise<void> {
     if (!(connection.timeSendQueue > 0) || !connection.sendIdQueue) return;
-    const armed = (await this.timers.pending(ticket.id)).some((timer) => timer.kind === SEND_QUEUE_TIMER);
+    const armed = (await this.timers.pending(ticket.company_id, ticket.id)).some((timer) => timer.kind === SEND_QUEUE_TIMER);
     if (armed) return;
     await this.timers.set({
       companyId: ticket.company_id,
@@ -108,7 +109,7 @@ export class QueueAssignment {
       columns: { status: ticket.is_group ? 'group' : 'open', user_id: userId, is_bot: false },
       log: { type: 'open', userId, queueId: ticket.queue_id },
     });
-    await this.timers.cancel({ ticketId: ticket.id, kinds: WAITING_TIMERS });
+    await this.timers.cancel({ companyId: ticket.company_id, ticketId: ticket.id, kinds: WAITING_TIMERS });
   }
 
   private async assignRandom(ticket: RoutedTicket, timeZone: string): Promise<boolean> {
@@ -120,14 +121,16 @@ export class QueueAssignment {
 
   /** Online users of the ticket's queue within their working hours, least recently given a ticket first. */
   private async availableUsers(ticket: RoutedTicket, timeZone: string): Promise<QueueUser[]> {
-    const knex = this.database.knex;
-    const lastAssigned = knex('ticket_logs as l')
-      .where('l.user_id', knex.ref('u.id'))
+    const scope = this.tenancy.of(ticket.company_id);
+    const lastAssigned = scope
+      .table('ticket_logs as l')
+      .where('l.user_id', scope.connection.ref('u.id'))
       .whereIn('l.type', ['open', 'receivedTransfer'])
       .max('l.created_at');
-    const users = (await knex('users as u')
+    const users = (await scope
+      .table('users as u')
       .join('user_queues as uq', 'uq.user_id', 'u.id')
-      .where({ 'uq.queue_id': ticket.queue_id, 'u.company_id': ticket.company_id, 'u.online': true })
+      .where({ 'uq.queue_id': ticket.queue_id, 'u.online': true })
       .select('u.id', 'u.profile', 'u.start_work', 'u.end_work', lastAssigned.as('last_assigned_at'))) as QueueUser[];
     const now = this.clock.now();
     const at = (user: QueueUser) => (user.last_assigned_at ? new Date(user.last_assigned_at).getTime() : 0);
@@ -156,7 +159,7 @@ export class AssignmentStep implements ConversationHandler {
     // Only a contact's message on a waiting, unowned ticket concerns assignment: checked on the message's own
     // ticket record first, so the common message (an attended conversation) reads nothing more.
     if (isContactsLiveMessage(ctx) && ctx.ticket?.status === 'pending' && !ctx.ticket.userId) {
-      const ticket = await this.tickets.read(ctx.ticket.id);
+      const ticket = await this.tickets.read(ctx.connection.companyId, ctx.ticket.id);
       if (ticket && ticket.status === 'pending' && !ticket.user_id && !ticket.is_group && !ticket.use_integration) {
         if (!ticket.queue_id) await this.assignment.scheduleSendQueue(ticket, (await this.settings.forMessage(ctx)).connection);
         else if (!ticket.is_bot) await this.assignment.stillWaiting(ticket);

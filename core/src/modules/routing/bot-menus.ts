@@ -68,7 +68,7 @@ export class BotMenus {
 
   private async scheduleReset(ticket: RoutedTicket, connection: ConnectionRoutingOptions): Promise<void> {
     if (!(connection.timeUseBotQueues > 0)) return;
-    const armed = (await this.timers.pending(ticket.id)).some((timer) => timer.kind === BOT_MENU_RESET_TIMER);
+    const armed = (await this.timers.pending(ticket.company_id, ticket.id)).some((timer) => timer.kind === BOT_MENU_RESET_TIMER);
     if (armed) return;
     await this.timers.set({
       companyId: ticket.company_id,
@@ -87,7 +87,7 @@ export class BotMenuResetTimer implements ConversationTimerHandler {
   constructor(@inject(RoutedTickets) private readonly tickets: RoutedTickets) {}
 
   async fire(timer: ConversationTimer): Promise<void> {
-    const ticket = await this.tickets.read(timer.ticketId);
+    const ticket = await this.tickets.read(timer.companyId, timer.ticketId);
     if (!ticket || ticket.status !== 'pending' || ticket.user_id || ticket.amount_used_bot_queues === 0) return;
     await this.tickets.change({ companyId: ticket.company_id, ticketId: ticket.id, columns: { amount_used_bot_queues: 0 } });
   }

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { inject, injectable } from '@switchboard/sdk';
-import { Database } from '../../platform/database/database.js';
+import { Tenancy } from '../../platform/tenancy.js';
 import { MediaStorage } from '../../platform/media/media-storage.js';
 import { mediaTypeOf } from '../messages/media-type.js';
 import { QueueAssignment } from './assignment.js';
@@ -40,7 +40,7 @@ export interface BotTurn {
 @injectable()
 export class ChatbotNavigation {
   constructor(
-    @inject(Database) private readonly database: Database,
+    @inject(Tenancy) private readonly tenancy: Tenancy,
     @inject(MediaStorage) private readonly media: MediaStorage,
     @inject(RoutedTickets) private readonly tickets: RoutedTickets,
     @inject(BotMenus) private readonly menus: BotMenus,
@@ -50,7 +50,7 @@ export class ChatbotNavigation {
 
   /** The options right under a queue (chatbotId null) or under an option, in the order they were created. */
   async optionsUnder(options: { companyId: number; queueId: number | null; chatbotId: number | null }): Promise<OptionRow[]> {
-    const query = this.database.knex('chatbots').where('company_id', options.companyId);
+    const query = this.tenancy.of(options.companyId).table<OptionRow>('chatbots');
     if (options.chatbotId) query.where('chatbot_id', options.chatbotId);
     else query.where('queue_id', options.queueId).whereNull('chatbot_id');
     return (await query.orderBy('id')) as OptionRow[];
@@ -154,7 +154,7 @@ export class ChatbotNavigation {
   /** Each file of the list as a media message; a file missing from storage goes as its name. */
   private async sendFiles(ticket: RoutedTicket, fileListId: number | null): Promise<void> {
     if (!(await this.owned('files', ticket.company_id, fileListId))) return;
-    const files = await this.database.knex('file_options').where({ file_id: fileListId, company_id: ticket.company_id }).orderBy('id');
+    const files = await this.tenancy.of(ticket.company_id).table('file_options').where('file_id', fileListId).orderBy('id');
     for (const file of files as { name: string | null; path: string | null; media_type: string | null }[]) {
       const fileName = file.name?.trim() || path.basename(file.path ?? '') || 'arquivo';
       const stored = file.path ? await this.media.exists(file.path) : false;
@@ -174,6 +174,6 @@ export class ChatbotNavigation {
 
   private async owned(table: string, companyId: number, id: number | null): Promise<boolean> {
     if (!id) return false;
-    return Boolean(await this.database.knex(table).where({ id, company_id: companyId }).first('id'));
+    return Boolean(await this.tenancy.of(companyId).table(table).where('id', id).first('id'));
   }
 }

@@ -1,6 +1,6 @@
 import { inject, injectable, conversationSteps, type ConversationHandler, type InboundContext } from '@switchboard/sdk';
-import { Database } from '../../platform/database/database.js';
-import { ticketRecord } from '../conversations/conversation-records.js';
+import { Tenancy } from '../../platform/tenancy.js';
+import { ticketRecord, type TicketRow } from '../conversations/conversation-records.js';
 import { RoutedTickets } from './routed-tickets.js';
 import { RoutingSettings } from './routing-settings.js';
 
@@ -28,14 +28,15 @@ export class ContactPreferencesStep implements ConversationHandler {
   readonly name = 'contactPreferences';
   readonly order = conversationSteps.contact + 50;
 
-  constructor(@inject(Database) private readonly database: Database) {}
+  constructor(@inject(Tenancy) private readonly tenancy: Tenancy) {}
 
   async handle(ctx: InboundContext, next: () => Promise<void>): Promise<void> {
     if (ctx.event.history || !ctx.contact) return next();
     if (ctx.contact.disableBot) ctx.state.botDisabled = true;
     if (!ctx.state.activeTicket && !ctx.event.fromMe) {
-      const waiting = await this.database
-        .knex('tickets')
+      const waiting = await this.tenancy
+        .of(ctx.connection.companyId)
+        .table<TicketRow>('tickets')
         .where({ contact_id: ctx.contact.id, whatsapp_id: ctx.connection.id })
         .whereIn('status', AWAITING_ANSWER)
         .orderBy('id', 'desc')
@@ -61,7 +62,7 @@ export class AudioMessagesStep implements ConversationHandler {
   readonly order = conversationSteps.message + 50;
 
   constructor(
-    @inject(Database) private readonly database: Database,
+    @inject(Tenancy) private readonly tenancy: Tenancy,
     @inject(RoutingSettings) private readonly settings: RoutingSettings,
     @inject(RoutedTickets) private readonly tickets: RoutedTickets,
   ) {}
@@ -69,7 +70,11 @@ export class AudioMessagesStep implements ConversationHandler {
   async handle(ctx: InboundContext, next: () => Promise<void>): Promise<void> {
     if (isContactsLiveMessage(ctx) && ctx.event.mediaType === 'audio' && ctx.contact && ctx.ticket && !ctx.ticket.isGroup) {
       const { company } = await this.settings.forMessage(ctx);
-      const contact = await this.database.knex('contacts').where('id', ctx.contact.id).first('accept_audio_message');
+      const contact = await this.tenancy
+        .of(ctx.connection.companyId)
+        .table('contacts')
+        .where('id', ctx.contact.id)
+        .first('accept_audio_message');
       if (!company.acceptAudioMessageContact || contact?.accept_audio_message === false) {
         await this.tickets.say({ companyId: ctx.connection.companyId, ticketId: ctx.ticket.id, body: AUDIO_REFUSED });
       }

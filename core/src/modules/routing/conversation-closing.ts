@@ -19,8 +19,8 @@ export class ConversationClosing {
   /** Answers whether the ticket was closed (false: it was no longer in one of `fromStatuses`). */
   async close(options: { companyId: number; ticketId: number; fromStatuses: string[]; lastWords?: string }): Promise<boolean> {
     const { companyId, ticketId } = options;
-    const ticket = await this.tickets.read(ticketId);
-    if (!ticket || ticket.company_id !== companyId || !options.fromStatuses.includes(ticket.status)) return false;
+    const ticket = await this.tickets.read(companyId, ticketId);
+    if (!ticket || !options.fromStatuses.includes(ticket.status)) return false;
     if (options.lastWords?.trim()) await this.tickets.say({ companyId, ticketId, body: options.lastWords });
     await this.tickets.change({
       companyId,
@@ -28,7 +28,7 @@ export class ConversationClosing {
       columns: { status: 'closed', closed_at: this.clock.now() },
       log: { type: 'closed', userId: null, queueId: ticket.queue_id },
     });
-    await this.timers.cancel({ ticketId });
+    await this.timers.cancel({ companyId, ticketId });
     return true;
   }
 }

@@ -1,5 +1,5 @@
 import { inject, injectable, type ConversationHandler, type InboundContext, conversationSteps } from '@switchboard/sdk';
-import { Database } from '../../platform/database/database.js';
+import { Tenancy } from '../../platform/tenancy.js';
 import { Logger } from '../../platform/tokens.js';
 import { OutboundMessages, type OutboundMessageListener, type StoredOutboundMessage } from '../messages/outbound-messages.js';
 import type { TicketTransition, TicketTransitionListener } from '../tickets/ticket-lifecycle.js';
@@ -34,18 +34,18 @@ type InactivityTicket = RoutedTicket & { from_me: boolean; send_inactive_message
 @injectable()
 export class InactivityClocks {
   constructor(
-    @inject(Database) private readonly database: Database,
+    @inject(Tenancy) private readonly tenancy: Tenancy,
     @inject(RoutingSettings) private readonly settings: RoutingSettings,
     @inject(ConversationTimers) private readonly timers: ConversationTimers,
   ) {}
 
   /** Our message went out: both clocks start (again) from now. */
-  async afterOurMessage(options: { ticketId: number }): Promise<void> {
-    const ticket = await this.watched(options.ticketId);
+  async afterOurMessage(options: { companyId: number; ticketId: number }): Promise<void> {
+    const ticket = await this.watched(options.companyId, options.ticketId);
     if (!ticket) return;
-    const contact = await this.database.knex('contacts').where('id', ticket.contact_id).first('disable_bot');
+    const contact = await this.tenancy.of(ticket.company_id).table('contacts').where('id', ticket.contact_id).first('disable_bot');
     if (contact?.disable_bot === true) return;
-    const connection = await this.settings.connection(ticket.whatsapp_id!);
+    const connection = await this.settings.connection(ticket.company_id, ticket.whatsapp_id!);
     const base = { companyId: ticket.company_id, ticketId: ticket.id };
     if (connection.timeInactiveMessage > 0 && connection.inactiveMessage.trim()) {
       await this.timers.set({ ...base, kind: INACTIVE_MESSAGE, inMs: connection.timeInactiveMessage * 60_000 });
@@ -63,11 +63,16 @@ export class InactivityClocks {
       WATCHED.includes(ticket.status) &&
       !ticket.isGroup &&
       botMayAnswer(ctx);
-    await this.timers.cancel({ ticketId: ticket.id, kinds: restartExpiry ? [INACTIVE_MESSAGE] : INACTIVITY_KINDS });
-    await this.database.knex('tickets').where({ id: ticket.id, send_inactive_message: true }).update({ send_inactive_message: false });
+    const companyId = ctx.connection.companyId;
+    await this.timers.cancel({ companyId, ticketId: ticket.id, kinds: restartExpiry ? [INACTIVE_MESSAGE] : INACTIVITY_KINDS });
+    await this.tenancy
+      .of(companyId)
+      .table('tickets')
+      .where({ id: ticket.id, send_inactive_message: true })
+      .update({ send_inactive_message: false });
     if (restartExpiry) {
       await this.timers.set({
-        companyId: ticket.companyId,
+        companyId,
         ticketId: ticket.id,
         kind: EXPIRE_TICKET,
         inMs: connection.expiresTicket * 60_000,
@@ -75,13 +80,13 @@ export class InactivityClocks {
     }
   }
 
-  async forget(ticketId: number): Promise<void> {
-    await this.timers.cancel({ ticketId, kinds: INACTIVITY_KINDS });
+  async forget(companyId: number, ticketId: number): Promise<void> {
+    await this.timers.cancel({ companyId, ticketId, kinds: INACTIVITY_KINDS });
   }
 
   /** The ticket when it still waits for its contact. */
-  async watched(ticketId: number): Promise<InactivityTicket | undefined> {
-    const ticket = (await this.database.knex('tickets').where('id', ticketId).first()) as InactivityTicket | undefined;
+  async watched(companyId: number, ticketId: number): Promise<InactivityTicket | undefined> {
+    const ticket = (await this.tenancy.of(companyId).table('tickets').where('id', ticketId).first()) as InactivityTicket | undefined;
     return ticket && WATCHED.includes(ticket.status) && !ticket.is_group && ticket.whatsapp_id ? ticket : undefined;
   }
 }
@@ -90,7 +95,7 @@ export class InactivityClocks {
 @injectable()
 export class ContactInactivity {
   constructor(
-    @inject(Database) private readonly database: Database,
+    @inject(Tenancy) private readonly tenancy: Tenancy,
     @inject(InactivityClocks) private readonly clocks: InactivityClocks,
     @inject(RoutingSettings) private readonly settings: RoutingSettings,
     @inject(ConversationClosing) private readonly closing: ConversationClosing,
@@ -99,13 +104,14 @@ export class ContactInactivity {
 
   /** timeInactiveMessage passed since our last message: the reminder, once. */
   async remind(timer: ConversationTimer): Promise<void> {
-    const ticket = await this.clocks.watched(timer.ticketId);
+    const ticket = await this.clocks.watched(timer.companyId, timer.ticketId);
     if (!ticket || !ticket.from_me || ticket.send_inactive_message) return;
-    const connection = await this.settings.connection(ticket.whatsapp_id!);
+    const connection = await this.settings.connection(ticket.company_id, ticket.whatsapp_id!);
     if (!connection.inactiveMessage.trim()) return;
     // Marked first: a sweep that runs this timer again finds it sent.
-    const marked = await this.database
-      .knex('tickets')
+    const marked = await this.tenancy
+      .of(ticket.company_id)
+      .table('tickets')
       .where({ id: ticket.id, send_inactive_message: false })
       .update({ send_inactive_message: true }, ['id']);
     if (marked.length === 0) return;
@@ -120,9 +126,9 @@ export class ContactInactivity {
 
   /** expiresTicket passed: the conversation is closed. */
   async expire(timer: ConversationTimer): Promise<void> {
-    const ticket = await this.clocks.watched(timer.ticketId);
+    const ticket = await this.clocks.watched(timer.companyId, timer.ticketId);
     if (!ticket) return;
-    const connection = await this.settings.connection(ticket.whatsapp_id!);
+    const connection = await this.settings.connection(ticket.company_id, ticket.whatsapp_id!);
     if (connection.whenExpiresTicket !== 1 && !ticket.from_me) return;
     await this.closing.close({
       companyId: ticket.company_id,
@@ -150,7 +156,7 @@ export class InactivityOutboundListener implements OutboundMessageListener {
   async afterStored(message: StoredOutboundMessage): Promise<void> {
     if (!WATCHED.includes(message.ticketStatus) || isReminder(message)) return;
     try {
-      await this.clocks.afterOurMessage({ ticketId: message.ticketId });
+      await this.clocks.afterOurMessage({ companyId: message.companyId, ticketId: message.ticketId });
     } catch (error) {
       this.logger.warn({ err: error, ticketId: message.ticketId }, 'inactivity timers not set');
     }
@@ -170,7 +176,7 @@ export class InactivityStep implements ConversationHandler {
 
   async handle(ctx: InboundContext, next: () => Promise<void>): Promise<void> {
     if (!ctx.event.history && ctx.ticket) {
-      if (ctx.event.fromMe) await this.clocks.afterOurMessage({ ticketId: ctx.ticket.id });
+      if (ctx.event.fromMe) await this.clocks.afterOurMessage({ companyId: ctx.connection.companyId, ticketId: ctx.ticket.id });
       else await this.clocks.afterContactMessage(ctx);
     }
     await next();
@@ -185,7 +191,7 @@ export class InactivityTransitionListener implements TicketTransitionListener {
   constructor(@inject(InactivityClocks) private readonly clocks: InactivityClocks) {}
 
   async afterTransition(transition: TicketTransition): Promise<void> {
-    if (transition.after.status === 'closed') await this.clocks.forget(transition.ticketId);
+    if (transition.after.status === 'closed') await this.clocks.forget(transition.companyId, transition.ticketId);
   }
 }
 

@@ -1,6 +1,6 @@
 import { inject, injectable, conversationSteps, type ConversationHandler, type InboundContext } from '@switchboard/sdk';
 import { Clock } from '../../platform/clock.js';
-import { Database } from '../../platform/database/database.js';
+import { Tenancy } from '../../platform/tenancy.js';
 import { botMayAnswer, isContactsLiveMessage } from './contact-preferences.step.js';
 import { ConversationClosing } from './conversation-closing.js';
 import { RoutedTickets, type RoutingChange } from './routed-tickets.js';
@@ -34,7 +34,7 @@ export class LgpdStep implements ConversationHandler {
   readonly order = conversationSteps.lgpd;
 
   constructor(
-    @inject(Database) private readonly database: Database,
+    @inject(Tenancy) private readonly tenancy: Tenancy,
     @inject(RoutingSettings) private readonly settings: RoutingSettings,
     @inject(RoutedTickets) private readonly tickets: RoutedTickets,
     @inject(ConversationClosing) private readonly closing: ConversationClosing,
@@ -49,10 +49,10 @@ export class LgpdStep implements ConversationHandler {
     if (!ctx.ticketCreated || !botMayAnswer(ctx)) return next();
     const { company } = await this.settings.forMessage(ctx);
     if (!company.enableLgpd) return next();
-    const contact = await this.database.knex('contacts').where('id', ctx.contact.id).first('lgpd_accepted_at');
+    const companyId = ctx.connection.companyId;
+    const contact = await this.tenancy.of(companyId).table('contacts').where('id', ctx.contact.id).first('lgpd_accepted_at');
     if (contact?.lgpd_accepted_at) return next();
 
-    const companyId = ctx.connection.companyId;
     const notice = privacyNotice(company);
     if (!company.lgpdConsent) {
       if (!notice) return next();
@@ -71,7 +71,7 @@ export class LgpdStep implements ConversationHandler {
     const reply = (ctx.event.body ?? '').trim();
     if (reply === '1') {
       const now = this.clock.now();
-      await this.database.knex('contacts').where('id', ctx.contact!.id).update({ lgpd_accepted_at: now, updated_at: now });
+      await this.tenancy.of(companyId).table('contacts').where('id', ctx.contact!.id).update({ lgpd_accepted_at: now, updated_at: now });
       await this.tickets.change(lgpdColumns(companyId, ticket.id, { status: 'pending', lgpd_accepted_at: now }));
       ctx.ticket = { ...ticket, status: 'pending' };
       return next();

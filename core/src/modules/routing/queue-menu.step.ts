@@ -1,5 +1,5 @@
 import { inject, injectable, conversationSteps, type ConversationHandler, type InboundContext } from '@switchboard/sdk';
-import { Database } from '../../platform/database/database.js';
+import { Tenancy } from '../../platform/tenancy.js';
 import { QueueAssignment, SEND_QUEUE_TIMER } from './assignment.js';
 import { isContactsLiveMessage } from './contact-preferences.step.js';
 import { BotMenus, chosenIndex, INVALID_OPTION, menuMessage, numberedMenu } from './bot-menus.js';
@@ -32,7 +32,7 @@ export class QueueMenuStep implements ConversationHandler {
   readonly order = conversationSteps.chatbot;
 
   constructor(
-    @inject(Database) private readonly database: Database,
+    @inject(Tenancy) private readonly tenancy: Tenancy,
     @inject(RoutingSettings) private readonly settings: RoutingSettings,
     @inject(RoutedTickets) private readonly tickets: RoutedTickets,
     @inject(BotMenus) private readonly menus: BotMenus,
@@ -46,7 +46,7 @@ export class QueueMenuStep implements ConversationHandler {
     // The bot speaks only on a waiting, unowned ticket: the message's own ticket record says so without a read.
     const waiting = ctx.ticket?.status === 'pending' && !ctx.ticket.userId;
     if (!isContactsLiveMessage(ctx) || !waiting || !ctx.contact || ctx.contact.disableBot) return next();
-    const ticket = await this.tickets.read(ctx.ticket!.id);
+    const ticket = await this.tickets.read(ctx.connection.companyId, ctx.ticket!.id);
     if (!ticket || ticket.status !== 'pending' || ticket.user_id || ticket.is_group || ticket.use_integration) return next();
     const { company, connection } = await this.settings.forMessage(ctx);
     if (connection.queueIds.length === 0) return next();
@@ -106,7 +106,7 @@ export class QueueMenuStep implements ConversationHandler {
       columns: { queue_id: queueId, chatbot_id: null, is_bot: false, amount_used_bot_queues: 0 },
       log: { type: 'queue', userId: null, queueId },
     });
-    await this.timers.cancel({ ticketId: ticket.id, kinds: [SEND_QUEUE_TIMER] });
+    await this.timers.cancel({ companyId: ticket.company_id, ticketId: ticket.id, kinds: [SEND_QUEUE_TIMER] });
     if (company.scheduleType === 'queue') {
       const verdict = await this.hours.verdict({ companyId: ticket.company_id, company, connection, queueId });
       if (!verdict.open) {
@@ -115,7 +115,7 @@ export class QueueMenuStep implements ConversationHandler {
         return;
       }
     }
-    const queue = await this.database.knex('queues').where({ id: queueId, company_id: ticket.company_id }).first('greeting_message');
+    const queue = await this.tenancy.of(ticket.company_id).table('queues').where('id', queueId).first('greeting_message');
     const greeting = (queue?.greeting_message as string | null)?.trim() || fallbackGreeting;
     const level = await this.chatbot.optionsUnder({ companyId: ticket.company_id, queueId, chatbotId: null });
     if (level.length > 0) {
@@ -127,10 +127,10 @@ export class QueueMenuStep implements ConversationHandler {
   }
 
   private async queueMenu(turn: MenuTurn): Promise<string> {
-    const rows = (await this.database
-      .knex('queues')
+    const rows = (await this.tenancy
+      .of(turn.ticket.company_id)
+      .table('queues')
       .whereIn('id', turn.connection.queueIds)
-      .where('company_id', turn.ticket.company_id)
       .select('id', 'name')) as { id: number; name: string }[];
     const names = new Map(rows.map((row) => [row.id, row.name]));
     return numberedMenu(turn.connection.queueIds.map((id) => names.get(id) ?? ''));

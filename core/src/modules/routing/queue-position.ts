@@ -1,5 +1,5 @@
 import { inject, injectable } from '@switchboard/sdk';
-import { Database } from '../../platform/database/database.js';
+import { Tenancy } from '../../platform/tenancy.js';
 import { RoutedTickets, type RoutedTicket } from './routed-tickets.js';
 
 /** The automatic notice of sendQueuePosition (pt-BR, the product's texts). */
@@ -11,14 +11,15 @@ export function queuePositionNotice(position: number): string {
 @injectable()
 export class QueuePosition {
   constructor(
-    @inject(Database) private readonly database: Database,
+    @inject(Tenancy) private readonly tenancy: Tenancy,
     @inject(RoutedTickets) private readonly tickets: RoutedTickets,
   ) {}
 
   async of(ticket: RoutedTicket): Promise<number> {
-    const row = await this.database
-      .knex('tickets')
-      .where({ company_id: ticket.company_id, queue_id: ticket.queue_id, status: 'pending' })
+    const row = await this.tenancy
+      .of(ticket.company_id)
+      .table('tickets')
+      .where({ queue_id: ticket.queue_id, status: 'pending' })
       .whereNull('user_id')
       .where('id', '<=', ticket.id)
       .count<{ count: string | number }[]>('* as count')

@@ -1,6 +1,6 @@
 import { inject, injectable, conversationSteps, type ConversationHandler, type InboundContext } from '@switchboard/sdk';
 import { Clock } from '../../platform/clock.js';
-import { Database } from '../../platform/database/database.js';
+import { Tenancy } from '../../platform/tenancy.js';
 import type { TicketTransition, TicketTransitionListener } from '../tickets/ticket-lifecycle.js';
 import { isContactsLiveMessage } from './contact-preferences.step.js';
 import { ConversationClosing } from './conversation-closing.js';
@@ -39,7 +39,7 @@ export interface ResolvedTicket {
 @injectable()
 export class RatingRequests {
   constructor(
-    @inject(Database) private readonly database: Database,
+    @inject(Tenancy) private readonly tenancy: Tenancy,
     @inject(RoutingSettings) private readonly settings: RoutingSettings,
     @inject(RoutedTickets) private readonly tickets: RoutedTickets,
     @inject(ConversationTimers) private readonly timers: ConversationTimers,
@@ -53,8 +53,8 @@ export class RatingRequests {
       return false;
     const [company, connection, contact] = await Promise.all([
       this.settings.company(ticket.companyId),
-      this.settings.connection(ticket.whatsappId),
-      this.database.knex('contacts').where('id', ticket.contactId).first('disable_bot'),
+      this.settings.connection(ticket.companyId, ticket.whatsappId),
+      this.tenancy.of(ticket.companyId).table('contacts').where('id', ticket.contactId).first('disable_bot'),
     ]);
     return company.userRating && connection.ratingMessage.trim() !== '' && contact?.disable_bot !== true;
   }
@@ -62,7 +62,7 @@ export class RatingRequests {
   /** After the resolve: the question, status 'nps', and the expiry timer. */
   async request(options: { companyId: number; ticketId: number; whatsappId: number }): Promise<void> {
     const { companyId, ticketId } = options;
-    const connection = await this.settings.connection(options.whatsappId);
+    const connection = await this.settings.connection(companyId, options.whatsappId);
     const now = this.clock.now();
     const columns = { status: 'nps', nps_sent_at: now, amount_used_bot_queues_nps: 0, closed_at: null };
     await this.tickets.change({ companyId, ticketId, columns: columns as RoutingChange['columns'] });
@@ -75,18 +75,19 @@ export class RatingRequests {
   /** The contact's answer to the rating request. */
   async answer(options: { companyId: number; ticketId: number; whatsappId: number; reply: string }): Promise<void> {
     const { companyId, ticketId } = options;
-    const ticket = await this.tickets.read(ticketId);
+    const ticket = await this.tickets.read(companyId, ticketId);
     if (!ticket || ticket.status !== 'nps') return;
-    const connection = await this.settings.connection(options.whatsappId);
+    const connection = await this.settings.connection(companyId, options.whatsappId);
     const farewell = connection.complationMessage;
     const rate = /^[1-5]$/.test(options.reply.trim()) ? Number(options.reply.trim()) : undefined;
     if (rate) {
-      await this.database.knex('user_ratings').insert({ company_id: companyId, ticket_id: ticketId, user_id: ticket.user_id, rate });
+      await this.tenancy.of(companyId).insertInto('user_ratings', { ticket_id: ticketId, user_id: ticket.user_id, rate });
       await this.closing.close({ companyId, ticketId, fromStatuses: ['nps'], lastWords: farewell });
       return;
     }
-    const [counted] = await this.database
-      .knex('tickets')
+    const [counted] = await this.tenancy
+      .of(companyId)
+      .table('tickets')
       .where({ id: ticketId, status: 'nps' })
       .increment('amount_used_bot_queues_nps', 1)
       .returning('amount_used_bot_queues_nps');

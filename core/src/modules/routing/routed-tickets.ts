@@ -1,5 +1,4 @@
 import { inject, injectable } from '@switchboard/sdk';
-import { Database } from '../../platform/database/database.js';
 import { Logger } from '../../platform/tokens.js';
 import { Tenancy } from '../../platform/tenancy.js';
 import { OutboundMessages } from '../messages/outbound-messages.js';
@@ -49,7 +48,6 @@ export interface RoutingChange {
 @injectable()
 export class RoutedTickets {
   constructor(
-    @inject(Database) private readonly database: Database,
     @inject(Tenancy) private readonly tenancy: Tenancy,
     @inject(TicketLogs) private readonly logs: TicketLogs,
     @inject(TicketViews) private readonly views: TicketViews,
@@ -58,20 +56,21 @@ export class RoutedTickets {
     @inject(RoutingOutbound) private readonly outbound: RoutingOutbound,
   ) {}
 
-  async read(ticketId: number): Promise<RoutedTicket | undefined> {
-    return (await this.database.knex('tickets').where('id', ticketId).first()) as RoutedTicket | undefined;
+  /** The ticket's row as routing sees it; another company's ticket is not found. */
+  async read(companyId: number, ticketId: number): Promise<RoutedTicket | undefined> {
+    return this.tenancy.of(companyId).table<RoutedTicket>('tickets').where('id', ticketId).first();
   }
 
   async change(change: RoutingChange): Promise<RoutedTicket> {
     const { companyId, ticketId } = change;
-    const { before, after } = await this.tenancy.transaction(companyId, async (trx) => {
-      const knex = trx.connection;
-      const previous = (await knex('tickets').where({ id: ticketId, company_id: companyId }).forUpdate().first()) as RoutedTicket;
-      const [updated] = (await knex('tickets')
-        .where({ id: ticketId, company_id: companyId })
+    const { before, after } = await this.tenancy.transaction(companyId, async (scope) => {
+      const previous = (await scope.table<RoutedTicket>('tickets').where('id', ticketId).forUpdate().first())!;
+      const [updated] = (await scope
+        .table('tickets')
+        .where('id', ticketId)
         .update({ ...change.columns, updated_at: new Date() })
-        .returning('*')) as RoutedTicket[];
-      if (change.log) await this.logs.write(knex, companyId, [{ ticketId, ...change.log }]);
+        .returning('*')) as unknown as RoutedTicket[];
+      if (change.log) await this.logs.write(scope.connection, companyId, [{ ticketId, ...change.log }]);
       return { before: previous, after: updated! };
     });
     const model = await this.tenancy.of(companyId).query<TicketModel>(TicketModel).findById(ticketId);

@@ -1,5 +1,5 @@
 import { inject, injectable, type InboundContext } from '@switchboard/sdk';
-import { Database } from '../../platform/database/database.js';
+import { Tenancy } from '../../platform/tenancy.js';
 
 export type ScheduleType = 'disabled' | 'queue' | 'company' | 'connection';
 
@@ -60,14 +60,11 @@ const parsed = (value: unknown): unknown[] => {
  */
 @injectable()
 export class RoutingSettings {
-  constructor(@inject(Database) private readonly database: Database) {}
+  constructor(@inject(Tenancy) private readonly tenancy: Tenancy) {}
 
   async company(companyId: number): Promise<CompanyRoutingOptions> {
-    const knex = this.database.knex;
-    const [row, company] = await Promise.all([
-      knex('company_settings').where('company_id', companyId).first(),
-      knex('companies').where('id', companyId).first('timezone', 'schedules'),
-    ]);
+    const scope = this.tenancy.of(companyId);
+    const [row, company] = await Promise.all([scope.table('company_settings').first(), scope.company().first('timezone', 'schedules')]);
     // Without a settings row the column defaults of migration 0001 apply.
     const value = (column: string, fallback: string) => (row ? row[column] : fallback);
     return {
@@ -90,11 +87,12 @@ export class RoutingSettings {
     };
   }
 
-  async connection(connectionId: number): Promise<ConnectionRoutingOptions> {
-    const knex = this.database.knex;
+  async connection(companyId: number, connectionId: number): Promise<ConnectionRoutingOptions> {
+    const scope = this.tenancy.of(companyId);
     const [row, queues] = await Promise.all([
-      knex('connections').where('id', connectionId).first(),
-      knex('connection_queues as wq')
+      scope.table('connections').where('id', connectionId).first(),
+      scope
+        .table('connection_queues as wq')
         .join('queues as q', 'q.id', 'wq.queue_id')
         .where('wq.whatsapp_id', connectionId)
         .orderByRaw('q.order_queue asc nulls last, q.name asc')
@@ -127,7 +125,7 @@ export class RoutingSettings {
     const key = 'routingSettings';
     const cached = ctx.state[key] as Promise<{ company: CompanyRoutingOptions; connection: ConnectionRoutingOptions }> | undefined;
     if (cached) return cached;
-    const loaded = Promise.all([this.company(ctx.connection.companyId), this.connection(ctx.connection.id)]).then(
+    const loaded = Promise.all([this.company(ctx.connection.companyId), this.connection(ctx.connection.companyId, ctx.connection.id)]).then(
       ([company, connection]) => ({ company, connection }),
     );
     ctx.state[key] = loaded;

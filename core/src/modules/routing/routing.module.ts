@@ -30,6 +30,7 @@ import {
   ConversationTimers,
   ConversationTimerSweeper,
 } from './conversation-timers.js';
+import { DueConversationTimers } from './due-conversation-timers.js';
 
 /**
  * How a conversation is routed after core stored its message (DESIGN §3): ConversationHandler steps (LGPD, rating,
@@ -38,6 +39,7 @@ import {
 export const routingModule = new ContainerModule((bind) => {
   bind(RoutingSettings).toSelf();
   bind(ConversationTimers).toSelf();
+  bind(DueConversationTimers).toSelf();
   bind(ConversationTimerSweeper).toSelf();
   bind(BackgroundWorker).toService(ConversationTimerSweeper);
   bind(ConversationTimerHandlers).toDynamicValue((context) =>

@@ -1,6 +1,6 @@
 import { inject, injectable, conversationSteps, type ConversationHandler, type InboundContext } from '@switchboard/sdk';
 import { Clock } from '../../platform/clock.js';
-import { Database } from '../../platform/database/database.js';
+import { Tenancy } from '../../platform/tenancy.js';
 import { isWithinServiceHours, type ServiceHoursEntry } from '../queues/service-hours.js';
 import { isContactsLiveMessage } from './contact-preferences.step.js';
 import { RoutedTickets } from './routed-tickets.js';
@@ -26,7 +26,7 @@ const asEntries = (value: unknown): ServiceHoursEntry[] => {
 @injectable()
 export class ServiceHoursRule {
   constructor(
-    @inject(Database) private readonly database: Database,
+    @inject(Tenancy) private readonly tenancy: Tenancy,
     @inject(Clock) private readonly clock: Clock,
   ) {}
 
@@ -43,9 +43,10 @@ export class ServiceHoursRule {
     if (company.scheduleType === 'company') entries = asEntries(company.schedules);
     else if (company.scheduleType === 'connection') entries = asEntries(connection.schedules);
     else if (company.scheduleType === 'queue' && options.queueId) {
-      const queue = await this.database
-        .knex('queues')
-        .where({ id: options.queueId, company_id: options.companyId })
+      const queue = await this.tenancy
+        .of(options.companyId)
+        .table('queues')
+        .where('id', options.queueId)
         .first('schedules', 'out_of_hours_message');
       if (!queue) return open;
       entries = asEntries(queue.schedules);
@@ -76,7 +77,7 @@ export class OutOfHoursStep implements ConversationHandler {
     if (!isContactsLiveMessage(ctx) || !ctx.ticket || ctx.ticket.isGroup) return next();
     const { company, connection } = await this.settings.forMessage(ctx);
     if (company.scheduleType === 'disabled') return next();
-    const ticket = await this.tickets.read(ctx.ticket.id);
+    const ticket = await this.tickets.read(ctx.connection.companyId, ctx.ticket.id);
     if (!ticket || (ticket.status !== 'pending' && ticket.status !== 'open')) return next();
     const verdict = await this.hours.verdict({ companyId: ticket.company_id, company, connection, queueId: ticket.queue_id });
     const mark = (isOutOfHour: boolean) =>

@@ -35,40 +35,33 @@ class KnexDatabase implements Database {
   ) {}
 
   async migrate(): Promise<void> {
-    await this.underMigrationLock(() => this.knex.migrate.latest({ migrationSource: new ListMigrationSource(coreMigrations) }));
+    await this.underMigrationLock((knex) => knex.migrate.latest({ migrationSource: new ListMigrationSource(coreMigrations) }));
   }
 
   async migratePlugin(pluginId: string, migrations: Migration[]): Promise<void> {
     const tableName = pluginMigrationTable(pluginId);
-    await this.underMigrationLock(() => this.knex.migrate.latest({ migrationSource: new ListMigrationSource(migrations), tableName }));
+    await this.underMigrationLock((knex) => knex.migrate.latest({ migrationSource: new ListMigrationSource(migrations), tableName }));
   }
 
   /** Migrations of this process, one after another: PGlite's single connection would deadlock two at once. */
   private migrations: Promise<unknown> = Promise.resolve();
 
-  private underMigrationLock(run: () => Promise<unknown>): Promise<void> {
+  private underMigrationLock(run: (knex: Knex) => Promise<unknown>): Promise<void> {
     const next = this.migrations.catch(() => {}).then(() => this.lockedAcrossNodes(run));
     this.migrations = next;
     return next;
   }
 
-  private async lockedAcrossNodes(run: () => Promise<unknown>): Promise<void> {
+  private async lockedAcrossNodes(run: (knex: Knex) => Promise<unknown>): Promise<void> {
     // PGlite has one connection in one process: no other node to race with.
-    if (this.implementation === 'pglite') return void (await run());
-    // Nodes starting together on an empty database would both create knex's own tables; a session advisory
-    // lock, held on a connection of its own, lets one node migrate while the others wait.
-    const client = this.knex.client;
-    const connection = await client.acquireConnection();
-    try {
-      await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-      try {
-        await run();
-      } finally {
-        await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
-      }
-    } finally {
-      await client.releaseConnection(connection);
-    }
+    if (this.implementation === 'pglite') return void (await run(this.knex));
+    // Nodes starting together on an empty database would both create knex's own tables: a transaction advisory
+    // lock lets one node migrate while the others wait. The lock and the migrations share one transaction, hence
+    // one connection, so a pool of a single connection (DATABASE_POOL_MAX=1) does not wait on itself.
+    await this.knex.transaction(async (trx) => {
+      await trx.raw('select pg_advisory_xact_lock(?)', [MIGRATION_LOCK]);
+      await run(trx);
+    });
   }
 
   health(): Promise<PortHealth> {

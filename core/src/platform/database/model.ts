@@ -61,6 +61,11 @@ export class TenantScope {
     return this.knex<Row>(table).where(`${alias}.company_id`, this.companyId) as unknown as Knex.QueryBuilder<Row, Row[]>;
   }
 
+  /** This company's own row of `companies` (keyed by its id, not by a company_id column). */
+  company<Row extends object = Record<string, unknown>>(): Knex.QueryBuilder<Row, Row[]> {
+    return this.knex<Row>('companies').where('companies.id', this.companyId) as unknown as Knex.QueryBuilder<Row, Row[]>;
+  }
+
   /** Inserts rows into a company-owned table with this company's id on each. */
   insertInto<Row extends object>(table: string, rows: Row | Row[]): Knex.QueryBuilder {
     const list = (Array.isArray(rows) ? rows : [rows]).map((row) => ({ ...row, company_id: this.companyId }));

@@ -355,7 +355,10 @@ describe('a session on another node', () => {
     });
     // The same job again (a retry, a second node) applies nothing.
     const delivery = server.container.get(MessageDelivery);
-    await delivery.enqueueAction({ id: row.id, whatsappId: connectionId }, { kind: 'edit', key: stored.data.channelEdit.applied });
+    await delivery.enqueueAction(
+      { companyId: row.company_id, id: row.id, whatsappId: connectionId },
+      { kind: 'edit', key: stored.data.channelEdit.applied },
+    );
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(owner.edits).toHaveLength(1);
   });

@@ -39,7 +39,7 @@ beforeEach(async () => {
 const ana = () => scenario.company.users[0]!;
 const beto = () => scenario.company.users[1]!;
 const pendingKinds = async (ticketId: number) =>
-  (await scenario.server.container.get(ConversationTimers).pending(ticketId)).map((timer) => timer.kind);
+  (await scenario.server.container.get(ConversationTimers).pending(scenario.company.companyId, ticketId)).map((timer) => timer.kind);
 
 describe('userRandom', () => {
   it('gives a ticket entering a queue to an online user of the queue', async () => {

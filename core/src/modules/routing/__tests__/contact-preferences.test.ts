@@ -42,7 +42,7 @@ describe('contact with the bot disabled', () => {
 
     await acceptTicket(scenario(), ticket.id);
     await agentSays(scenario(), ticket.id, 'Olá, em que posso ajudar?');
-    expect(await scenario().server.container.get(ConversationTimers).pending(ticket.id)).toEqual([]);
+    expect(await scenario().server.container.get(ConversationTimers).pending(scenario().company.companyId, ticket.id)).toEqual([]);
 
     await resolveTicket(scenario(), ticket.id);
     await visitor.waitForReply(FAREWELL);

@@ -39,7 +39,7 @@ describe('conversation timers', () => {
     const base = { companyId: scenario.company.companyId, ticketId: ticket.id as number, kind: 'test-recording' };
     await timers.set({ ...base, inMs: 60_000, payload: { round: 1 } });
     await timers.set({ ...base, inMs: 120_000, payload: { round: 2 } });
-    expect(await timers.pending(ticket.id)).toHaveLength(1);
+    expect(await timers.pending(scenario.company.companyId, ticket.id)).toHaveLength(1);
 
     scenario.clock.advance(90_000);
     expect(await scenario.sweep()).toBe(0);
@@ -47,7 +47,7 @@ describe('conversation timers', () => {
     expect(await scenario.sweep()).toBe(1);
     expect(fired.map((timer) => timer.payload)).toEqual([{ round: 2 }]);
     expect(await scenario.sweep()).toBe(0);
-    expect(await timers.pending(ticket.id)).toHaveLength(0);
+    expect(await timers.pending(scenario.company.companyId, ticket.id)).toHaveLength(0);
   });
 
   it('retry a failing timer later instead of losing it, and cancel on demand', async () => {
@@ -60,13 +60,13 @@ describe('conversation timers', () => {
     await timers.set({ companyId: scenario.company.companyId, ticketId: ticket.id, kind: 'test-recording', inMs: 1000 });
     scenario.clock.advance(2000);
     expect(await scenario.sweep()).toBe(0);
-    expect(await timers.pending(ticket.id)).toHaveLength(1);
+    expect(await timers.pending(scenario.company.companyId, ticket.id)).toHaveLength(1);
     scenario.clock.advance(31_000);
     expect(await scenario.sweep()).toBe(1);
     expect(fired).toHaveLength(1);
 
     await timers.set({ companyId: scenario.company.companyId, ticketId: ticket.id, kind: 'test-recording', inMs: 1000 });
-    await timers.cancel({ ticketId: ticket.id });
+    await timers.cancel({ companyId: scenario.company.companyId, ticketId: ticket.id });
     scenario.clock.advance(5000);
     expect(await scenario.sweep()).toBe(0);
   });

@@ -66,12 +66,11 @@ describe('inactivity', () => {
   it('cancels the reminder and the expiry when the contact answers', async () => {
     await scenario().connectionColumns({ time_inactive_message: 5, expires_ticket: 10 });
     const { visitor, ticketId } = await waitingForVisitor();
-    expect((await scenario().server.container.get(ConversationTimers).pending(ticketId)).map((t) => t.kind).sort()).toEqual([
-      'expireTicket',
-      'inactiveMessage',
-    ]);
+    expect(
+      (await scenario().server.container.get(ConversationTimers).pending(scenario().company.companyId, ticketId)).map((t) => t.kind).sort(),
+    ).toEqual(['expireTicket', 'inactiveMessage']);
     await visitor.say('estou aqui');
-    expect(await scenario().server.container.get(ConversationTimers).pending(ticketId)).toEqual([]);
+    expect(await scenario().server.container.get(ConversationTimers).pending(scenario().company.companyId, ticketId)).toEqual([]);
     await minutesPass(30);
     expect(await reminders(ticketId)).toHaveLength(0);
     expect((await visitor.ticket()).status).toBe('open');

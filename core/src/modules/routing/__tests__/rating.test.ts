@@ -83,7 +83,7 @@ describe('rating request', () => {
     scenario().clock.advance(2 * 60_000);
     await scenario().sweep();
     expect((await visitor.ticket()).status).toBe('closed');
-    expect(await scenario().server.container.get(ConversationTimers).pending(ticketId)).toEqual([]);
+    expect(await scenario().server.container.get(ConversationTimers).pending(scenario().company.companyId, ticketId)).toEqual([]);
   });
 
   it('says goodbye at once, without a rating, when userRating is disabled', async () => {
