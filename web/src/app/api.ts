@@ -2,7 +2,7 @@ import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type Fetch
 import { sessionCleared, sessionRefreshed, type SessionUser } from '../features/auth/auth.slice';
 
 interface AuthState {
-  auth: { token: string | null };
+  auth: { token: string | null; user: SessionUser | null };
 }
 
 const rawBaseQuery = fetchBaseQuery({
@@ -18,35 +18,61 @@ const rawBaseQuery = fetchBaseQuery({
 let refreshing: Promise<boolean> | null = null;
 
 /**
- * Spec 1 §4: a 403 (expired access token) triggers one token refresh and a retry; a 401 (ended session)
- * clears the session. Concurrent 403s share one refresh call.
+ * Refreshes the session: a new access token for the refresh cookie, which the server replaces at each use. Everyone
+ * needing it at once (requests answered 403, the socket refused at its handshake) shares one call, and tabs take
+ * turns (Web Locks): a cookie sent twice counts as stolen and ends the session. Answers whether it worked; a refused
+ * refresh clears the session.
+ */
+export function refreshSession(dispatch: (action: unknown) => unknown): Promise<boolean> {
+  const run = async (): Promise<boolean> => {
+    let response: Response;
+    try {
+      response = await fetch('/auth/refresh_token', { method: 'POST', credentials: 'include', headers: { accept: 'application/json' } });
+    } catch {
+      return false; // offline: keep the session for the next try
+    }
+    const data = response.ok
+      ? ((await response.json().catch(() => undefined)) as { token?: string; user?: SessionUser } | undefined)
+      : undefined;
+    if (data?.token && data.user) {
+      dispatch(sessionRefreshed({ token: data.token, user: data.user }));
+      return true;
+    }
+    dispatch(sessionCleared());
+    return false;
+  };
+  const locked = (): Promise<boolean> =>
+    typeof navigator !== 'undefined' && navigator.locks
+      ? navigator.locks.request('switchboard-session-refresh', run).then((ok) => ok)
+      : run();
+  const current = (refreshing ??= locked().finally(() => {
+    refreshing = null;
+  }));
+  return current;
+}
+
+/**
+ * Spec 1 §4: a 403 (expired access token) triggers one token refresh and a retry; a 401 (ended session, suspended
+ * company) clears the session. A subscription that expires during the session (403 ERR_SUBSCRIPTION_EXPIRED)
+ * refreshes the session too, whose user then says expired, so the route guard shows /financeiro-aberto.
  */
 const baseQueryWithReauth: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, apiContext, extra) => {
   let result = await rawBaseQuery(args, apiContext, extra);
-  const hadToken = Boolean((apiContext.getState() as AuthState).auth.token);
-  if (result.error?.status === 403 && hadToken && isTokenError(result.error)) {
-    refreshing ??= (async () => {
-      const refreshed = await rawBaseQuery({ url: 'auth/refresh_token', method: 'POST' }, apiContext, extra);
-      const data = refreshed.data as { token: string; user: SessionUser } | undefined;
-      if (data?.token) {
-        apiContext.dispatch(sessionRefreshed(data));
-        return true;
-      }
-      apiContext.dispatch(sessionCleared());
-      return false;
-    })().finally(() => {
-      refreshing = null;
-    });
-    if (await refreshing) result = await rawBaseQuery(args, apiContext, extra);
+  const state = apiContext.getState() as AuthState;
+  const hadToken = Boolean(state.auth.token);
+  if (result.error?.status === 403 && hadToken && errorCode(result.error) === 'ERR_SESSION_EXPIRED') {
+    if (await refreshSession(apiContext.dispatch)) result = await rawBaseQuery(args, apiContext, extra);
+  } else if (result.error?.status === 403 && hadToken && errorCode(result.error) === 'ERR_SUBSCRIPTION_EXPIRED') {
+    if (!state.auth.user?.expired) void refreshSession(apiContext.dispatch);
   } else if (result.error?.status === 401 && hadToken) {
     apiContext.dispatch(sessionCleared());
   }
   return result;
 };
 
-/** A 403 for a role or plan rule is final; only a token problem is worth a refresh. */
-function isTokenError(error: FetchBaseQueryError): boolean {
-  return (error.data as { error?: string } | undefined)?.error === 'ERR_SESSION_EXPIRED';
+/** The server's error code: a 403 for a role or plan rule is final, only a token problem is worth a refresh. */
+function errorCode(error: FetchBaseQueryError): string | undefined {
+  return (error.data as { error?: string } | undefined)?.error;
 }
 
 /** The one RTK Query api; each feature injects its endpoints (`api.injectEndpoints`). */

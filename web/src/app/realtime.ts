@@ -4,21 +4,40 @@ type Handler = (payload: any) => void; // eslint-disable-line @typescript-eslint
 
 /**
  * The app's one socket (spec 1 §7 Realtime). Handlers registered before the socket exists are attached when
- * it connects, so RTK Query cache entries can subscribe in `onCacheEntryAdded` regardless of order. The token
- * is read at every (re)connection so a refreshed token is used.
+ * it connects, so RTK Query cache entries can subscribe in `onCacheEntryAdded` regardless of order. The access
+ * token goes in the handshake's auth payload (never the URL), read at every (re)connection so a refreshed token
+ * is used. A handshake refused for an expired token refreshes the session once and connects again; a socket
+ * that is down when the token is refreshed connects again with it.
  */
 class Realtime {
   private socket: Socket | null = null;
   private readonly handlers = new Map<string, Set<Handler>>();
   private tokenSource: () => string | null = () => null;
+  private renew: () => Promise<boolean> = async () => false;
 
-  connect(tokenSource: () => string | null): void {
+  connect(tokenSource: () => string | null, renew?: () => Promise<boolean>): void {
     this.tokenSource = tokenSource;
-    if (this.socket) return;
+    if (renew) this.renew = renew;
+    if (this.socket) {
+      if (!this.socket.active) this.socket.connect();
+      return;
+    }
     const socket = io({
       path: '/socket.io',
       transports: ['websocket', 'polling'],
       auth: (cb) => cb({ token: this.tokenSource() }),
+    });
+    let renewed = false;
+    socket.on('connect', () => {
+      renewed = false;
+    });
+    // The server refuses the handshake with its error code; socket.io does not retry such a refusal by itself.
+    socket.on('connect_error', (error: Error) => {
+      if (error.message !== 'ERR_SESSION_EXPIRED' || renewed || this.socket !== socket) return;
+      renewed = true;
+      void this.renew().then((ok) => {
+        if (ok && this.socket === socket && !socket.active) socket.connect();
+      });
     });
     for (const [event, set] of this.handlers) for (const handler of set) socket.on(event, handler);
     this.socket = socket;

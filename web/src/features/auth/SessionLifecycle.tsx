@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
+import { refreshSession } from '../../app/api';
 import { useAppSelector } from '../../app/hooks';
 import { realtime } from '../../app/realtime';
 import { store } from '../../app/store';
@@ -20,7 +21,10 @@ export function SessionLifecycle() {
       realtime.disconnect();
       return;
     }
-    realtime.connect(() => store.getState().auth.token);
+    realtime.connect(
+      () => store.getState().auth.token,
+      () => refreshSession(store.dispatch),
+    );
     realtime.emit('joinNotification');
     const heartbeat = setInterval(() => realtime.emit('userStatus'), HEARTBEAT_MS);
     const offAuth = realtime.on('auth', (payload: { reason?: string }) => {
