@@ -1,6 +1,8 @@
 import path from 'node:path';
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import { AppError } from '../../platform/http/app-error.js';
+import { CONTACT_IMPORT_MAX_UNPACKED_BYTES } from './contacts.schema.js';
 
 /** One data row of an import file: its row number in the file (the header is row 1) and the known columns. */
 export interface ContactSheetRow {
@@ -32,8 +34,18 @@ const headers: Record<string, Column> = {
 
 export const importExtensions = ['.xlsx', '.xls', '.csv'];
 
+/** A real workbook has a few dozen parts; a zip of thousands is not one. */
+const MAX_ZIP_ENTRIES = 1000;
+/** Cells a contact row may average (its columns, whatever the sheet holds besides the known four). */
+const MAX_CELLS_PER_ROW = 50;
+
 function invalidFile(message: string): AppError {
   return new AppError('ERR_INVALID_FILE', 400, { message, fields: { file: message } });
+}
+
+function unpacksTooLarge(): AppError {
+  const message = `A planilha descompactada passa de ${CONTACT_IMPORT_MAX_UNPACKED_BYTES / (1024 * 1024)} MB: divida-a em arquivos menores`;
+  return new AppError('ERR_SPREADSHEET_TOO_LARGE', 413, { message, fields: { file: message } });
 }
 
 /**
@@ -51,11 +63,60 @@ export async function readContactSheet(file: { originalname: string; buffer: Buf
   if (zip) table = await readWorkbook(data, maxRows);
   else if (ole) throw invalidFile('Planilhas .xls do Excel 97-2003 não são suportadas: salve como .xlsx ou .csv');
   else if (extension === '.xlsx') throw invalidFile('O arquivo não é uma planilha .xlsx válida');
-  else table = readCsv(decodeText(data));
+  else table = readCsv(decodeText(data), maxRows);
   return toRows(table, maxRows);
 }
 
+/**
+ * Unpacks every entry of the zip as a stream, counting bytes and keeping none, and stops at the limit: the sizes a
+ * zip declares can lie, the inflated bytes cannot. Memory stays at one chunk whatever the file claims. The sheets'
+ * rows and cells are counted on the way, so that a few megabytes of empty `<row/>` or `<c/>` (millions of objects
+ * once parsed) are refused too.
+ */
+async function assertUnpackedSize(data: Buffer, limit: number, maxRows: number): Promise<void> {
+  let zip: JSZip;
+  try {
+    zip = await JSZip.loadAsync(data);
+  } catch {
+    throw invalidFile('O arquivo não é uma planilha .xlsx válida');
+  }
+  const entries = Object.values(zip.files).filter((entry) => !entry.dir);
+  if (entries.length > MAX_ZIP_ENTRIES) throw invalidFile('O arquivo não é uma planilha .xlsx válida');
+  let total = 0;
+  const counts = { rows: 0, cells: 0 };
+  for (const entry of entries) {
+    const sheet = /^xl\/worksheets\/[^/]+\.xml$/.test(entry.name);
+    let carry = '';
+    await new Promise<void>((resolve, reject) => {
+      const stream = entry.nodeStream('nodebuffer');
+      const stop = (error: AppError) => {
+        stream.pause();
+        stream.removeAllListeners('data');
+        reject(error);
+      };
+      stream.on('data', (chunk: Buffer) => {
+        total += chunk.length;
+        if (total > limit) return stop(unpacksTooLarge());
+        if (!sheet) return;
+        // The tail of the previous chunk joins this one, so a tag split between chunks is counted once.
+        const text = carry + chunk.toString('latin1');
+        counts.rows += text.match(/<row[\s/>]/g)?.length ?? 0;
+        counts.cells += text.match(/<c[\s/>]/g)?.length ?? 0;
+        carry = text.slice(-4);
+        counts.rows -= carry.match(/<row[\s/>]/g)?.length ?? 0;
+        counts.cells -= carry.match(/<c[\s/>]/g)?.length ?? 0;
+        if (counts.rows > 2 * maxRows + 10 || counts.cells > MAX_CELLS_PER_ROW * (maxRows + 2)) {
+          stop(invalidFile(`A planilha pode ter no máximo ${maxRows} linhas de contatos`));
+        }
+      });
+      stream.on('end', () => resolve());
+      stream.on('error', () => reject(invalidFile('O arquivo não é uma planilha .xlsx válida')));
+    });
+  }
+}
+
 async function readWorkbook(data: Buffer, maxRows: number): Promise<string[][]> {
+  await assertUnpackedSize(data, CONTACT_IMPORT_MAX_UNPACKED_BYTES, maxRows);
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(data as unknown as ArrayBuffer);
@@ -98,8 +159,12 @@ function decodeText(data: Buffer): string {
   }
 }
 
-/** RFC 4180: quoted fields may hold separators, doubled quotes and line breaks; the separator is guessed from the header. */
-export function readCsv(text: string): string[][] {
+/**
+ * RFC 4180: quoted fields may hold separators, doubled quotes and line breaks; the separator is guessed from the
+ * header. A file of more than twice `maxRows` lines (blank ones included) is refused while it is read.
+ */
+export function readCsv(text: string, maxRows = Number.POSITIVE_INFINITY): string[][] {
+  const maxLines = 2 * maxRows + 1;
   const separator = guessSeparator(text);
   const table: string[][] = [];
   let row: string[] = [];
@@ -122,6 +187,7 @@ export function readCsv(text: string): string[][] {
       if (char === '\r' && text[i + 1] === '\n') i += 1;
       row.push(field);
       table.push(row);
+      if (table.length > maxLines) throw invalidFile(`A planilha pode ter no máximo ${maxRows} linhas de contatos`);
       row = [];
       field = '';
     } else field += char;

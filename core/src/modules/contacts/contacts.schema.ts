@@ -8,6 +8,11 @@ export const CONTACT_PICKER_LIMIT = 50;
 /** Import: the largest spreadsheet accepted, and the most rows read from it. */
 export const CONTACT_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 export const CONTACT_IMPORT_MAX_ROWS = 10_000;
+/**
+ * An xlsx is a zip of XML: it is refused when its entries unpack to more than this, before it is parsed (a
+ * decompression bomb). Ten thousand contact rows unpack to a few megabytes.
+ */
+export const CONTACT_IMPORT_MAX_UNPACKED_BYTES = 20 * 1024 * 1024;
 
 const emptyToEmpty = (value: unknown, original: unknown) => (original === null ? '' : value);
 

@@ -1,5 +1,7 @@
 import { spyOnRealtime } from '../../../testing/realtime-spy.js';
+import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { api, startTestServer, type CompanyFixture, type TestServer } from '../../../testing/test-server.js';
 import { normalizeContactNumber } from '../contact-number.js';
@@ -26,6 +28,26 @@ async function workbookFile(rows: unknown[][], fileName = 'contatos.xlsx'): Prom
   for (const row of rows) sheet.addRow(row);
   const data = Buffer.from(await workbook.xlsx.writeBuffer());
   return fileForm(data, fileName, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+}
+
+/**
+ * A real workbook with one part swapped for `megabytes` of generated XML, streamed into the zip (the test never
+ * holds it whole): a few hundred kilobytes that unpack to far more.
+ */
+async function bombFile(part: string, open: string, unit: string, megabytes: number, close: string): Promise<FormData> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.addWorksheet('Plan1').addRow(['name', 'number']);
+  workbook.getWorksheet('Plan1')!.addRow(['Ana', '5511999990000']);
+  const zip = await JSZip.loadAsync(Buffer.from(await workbook.xlsx.writeBuffer()));
+  const chunk = Buffer.from(unit.repeat(Math.ceil((1024 * 1024) / unit.length)));
+  async function* xml() {
+    yield Buffer.from(open);
+    for (let i = 0; i < megabytes; i += 1) yield chunk;
+    yield Buffer.from(close);
+  }
+  zip.file(part, Readable.from(xml()));
+  const data = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 9 } });
+  return fileForm(data, 'bomba.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
 }
 
 function fileForm(data: Buffer | string, fileName: string, type: string): FormData {
@@ -472,6 +494,40 @@ describe('contacts API', () => {
         body: fileForm('name\tnumber\nTabulado\t48999992000\n', 'planilha.xls', 'application/vnd.ms-excel'),
       });
       expect(textXls.body).toEqual({ created: 1, skipped: 0, errors: [] });
+    });
+
+    it('refuses a decompression bomb before parsing it, and a sheet of millions of empty rows', async () => {
+      const token = target.admin.token;
+      const sharedStrings = '<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">';
+      const bomb = await bombFile('xl/sharedStrings.xml', `${sharedStrings}<si><t>`, 'A', 256, '</t></si></sst>');
+      const refused = await api(server, 'POST', '/contacts/upload', { token, body: bomb });
+      expect({ status: refused.status, error: refused.body.error }).toEqual({ status: 413, error: 'ERR_SPREADSHEET_TOO_LARGE' });
+      expect(refused.body.message).toMatch(/descompactada/);
+
+      const sheet =
+        '<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>';
+      const rows = await bombFile('xl/worksheets/sheet1.xml', sheet, '<row/>', 8, '</sheetData></worksheet>');
+      const tooLong = await api(server, 'POST', '/contacts/upload', { token, body: rows });
+      expect({ status: tooLong.status, error: tooLong.body.error }).toEqual({ status: 400, error: 'ERR_INVALID_FILE' });
+      expect(tooLong.body.message).toBe('A planilha pode ter no máximo 10000 linhas de contatos');
+      // The server is still there and imports a normal file.
+      const normal = await api(server, 'POST', '/contacts/upload', {
+        token,
+        body: await workbookFile([
+          ['nome', 'numero'],
+          ['Depois da Bomba', '48999993000'],
+        ]),
+      });
+      expect(normal.body).toEqual({ created: 1, skipped: 0, errors: [] });
+    }, 60_000);
+
+    it('refuses a CSV of more lines than the import reads, while reading it', async () => {
+      const lines = `name,number\n${'Linha,48999990000\n'.repeat(25_000)}`;
+      const answer = await api(server, 'POST', '/contacts/upload', {
+        token: target.admin.token,
+        body: fileForm(lines, 'longa.csv', 'text/csv'),
+      });
+      expect({ status: answer.status, error: answer.body.error }).toEqual({ status: 400, error: 'ERR_INVALID_FILE' });
     });
 
     it('exports the company contacts as an xlsx that reads back (admins only)', async () => {
