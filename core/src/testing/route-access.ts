@@ -9,7 +9,8 @@ export interface RouteAccessCase {
   route: string;
   /**
    * For routes that address one company-owned record: create such a record for `companyId` and answer the
-   * concrete path (and body) to reach it. The test then calls it as another company's admin and expects 404.
+   * concrete path (and body) to reach it. The test then calls it as another company's admin and expects 404, and
+   * as the record's own company admin and expects anything but 404 (so the fixture really names the record).
    */
   record?: (fixture: { knex: Knex; companyId: number }) => Promise<{ path: string; body?: unknown }>;
   /** The path to call for the 401/403 checks when the route has parameters and no `record`. */

@@ -119,6 +119,8 @@ describe('lgpdHideNumber', () => {
       if (body.includes(MASKED)) masked.add(route.path);
     }
     expect(leaks).toEqual([]);
+    // A connection's own line is the company's, not a person's: it stays whole.
+    expect(text((await api(server, 'GET', '/whatsapp', { token: agent().token })).body)).toContain('5511900000000');
     // The walk reached the answers that carry the contact (else it proves nothing).
     expect([...masked].sort()).toEqual(
       expect.arrayContaining([
