@@ -77,7 +77,8 @@ export class RecoveryService {
   async verifyCode(wpp: string, code: string): Promise<{ userId: number; token: string }> {
     const user = await this.findUserByNumber(wpp);
     const given = Buffer.from(this.secrets.hash(code));
-    const pending = user ? await this.takeAttempt(user.id) : undefined;
+    // An unknown number runs the same statement (matching no row), so the time taken does not tell them apart.
+    const pending = await this.takeAttempt(user?.id ?? 0);
     const stored = Buffer.from(pending?.code_hash ?? '');
     if (user && pending && given.length === stored.length && timingSafeEqual(given, stored)) {
       const consumed = await this.system
