@@ -24,9 +24,10 @@ function holdsPersonNumber(value: unknown): value is { number: string } {
  */
 export function withMaskedContactNumbers(payload: unknown): unknown {
   if (payload === undefined) return payload;
-  return JSON.parse(JSON.stringify(payload), (_key, value: unknown) =>
-    holdsPersonNumber(value) ? { ...value, number: maskedNumber(value.number) } : value,
-  );
+  const json = JSON.stringify(payload);
+  // Most events and answers hold no number at all: they go as they are, unparsed.
+  if (json === undefined || !json.includes('"number":"')) return payload;
+  return JSON.parse(json, (_key, value: unknown) => (holdsPersonNumber(value) ? { ...value, number: maskedNumber(value.number) } : value));
 }
 
 /** Whether a user sees contact numbers masked: lgpdHideNumber is on and the user is a profile 'user'. */

@@ -17,7 +17,8 @@ export const rooms = {
   groups: (companyId: number) => `company:${companyId}:groups`,
   /**
    * The variant of a room joined, instead of the room, by sockets that see contact numbers masked (lgpdHideNumber
-   * for profile users): emitViews sends them the masked payload; every other emit reaches both variants alike.
+   * for profile users): emitViews sends them the masked payload it is given, emit the payload with every contact
+   * number masked (withMaskedContactNumbers).
    */
   masked: (room: string) => `${room}#masked`,
 };

@@ -2,6 +2,7 @@ import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { Server as SocketServer, type ServerOptions } from 'socket.io';
+import { withMaskedContactNumbers } from '../http/contact-number-masking.js';
 import { probeHealth, type PortHealth } from '../port.js';
 import { rooms, type RealtimeBus } from './realtime-bus.js';
 
@@ -53,8 +54,8 @@ export class SocketRealtimeBus implements RealtimeBus {
   }
 
   emit(room: string | string[], event: string, payload: unknown, except?: string | string[]): void {
-    const plain = list(room);
-    this.send([...plain, ...plain.map(rooms.masked)], event, payload, withMasked(except));
+    // The same masking as the API's answers, so no event can forget lgpdHideNumber either.
+    this.emitViews(room, event, payload, withMaskedContactNumbers(payload), except);
   }
 
   emitViews(room: string | string[], event: string, payload: unknown, maskedPayload: unknown, except?: string | string[]): void {

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { io as connectSocket } from 'socket.io-client';
+import { eventually } from '../../../testing/eventually.js';
 import { api, startTestServer, type CompanyFixture, type TestServer } from '../../../testing/test-server.js';
 
 /*
@@ -166,6 +168,31 @@ describe('lgpdHideNumber', () => {
     expect(created.status).toBe(201);
     expect(created.body.number).toBe('5511*****0987');
     expect(await server.ports.database.knex('contacts').where('id', contactId).first('number')).toEqual({ number: NUMBER });
+  });
+
+  it('masks the number in the events a profile user receives, whichever way they are sent', async () => {
+    const socket = connectSocket(server.url, { auth: { token: agent().token }, transports: ['websocket'], reconnection: false });
+    try {
+      await new Promise<void>((resolve, reject) => socket.on('connect', () => resolve()).on('connect_error', reject));
+      const events: unknown[] = [];
+      for (const name of ['schedule', 'contact', 'ticket']) socket.on(name, (payload: unknown) => events.push(payload));
+      const sendAt = new Date(Date.now() + 3 * 86_400_000).toISOString();
+      const scheduled = api(server, 'POST', '/schedules', {
+        token: company.admin.token,
+        body: { body: 'Lembrete do evento', contactId: records.contactId, sendAt },
+      });
+      expect((await scheduled).status).toBe(201);
+      const renamed = await api(server, 'PUT', `/contacts/${records.contactId}`, {
+        token: company.admin.token,
+        body: { name: 'Cliente LGPD 2' },
+      });
+      expect(renamed.status).toBe(200);
+      await eventually(async () => (events.length >= 2 ? true : undefined), 'the schedule and contact events');
+      expect(events.map(text).filter((payload) => payload.includes(HIDDEN_DIGITS))).toEqual([]);
+      expect(events.map(text).filter((payload) => payload.includes(MASKED))).toHaveLength(events.length);
+    } finally {
+      socket.disconnect();
+    }
   });
 
   it('answers admins the whole number, and profile users too once the setting is off', async () => {
