@@ -8,6 +8,11 @@ const systemDataPaths = [
   'core/src/modules/companies/first-start.service.ts',
   // Claims the due conversation timers of every company for the sweeper; each then runs in its own company.
   'core/src/modules/routing/due-conversation-timers.ts',
+  // Claims the due schedules of every company for the dispatcher; each is then sent within its own company.
+  'core/src/modules/schedules/due-schedules.ts',
+  // The super user's registry of all companies; sign-up creates a company (names and e-mails unique across them).
+  'core/src/modules/companies/company-registry.service.ts',
+  'core/src/modules/companies/signup.service.ts',
   // A webhook, the widget or the external API naming its connection by address, public id or token.
   'core/src/modules/connections/connection-resolver.ts',
   // Runs every company's channel sessions, one node each, and sweeps for the orphaned ones.

@@ -1,16 +1,18 @@
 import type { SwitchboardConfig } from '@switchboard/config';
 import { Redis } from 'ioredis';
+import { inject, injectable } from '@switchboard/sdk';
 import { createPgliteDatabase, createPostgresDatabase } from './database/knex-database.js';
-import type { Database } from './database/database.js';
+import { Database } from './database/database.js';
 import { BeeJobQueue } from './jobs/bee-job-queue.js';
 import { InProcessJobQueue } from './jobs/in-process-job-queue.js';
-import type { JobQueue } from './jobs/job-queue.js';
+import { JobQueue } from './jobs/job-queue.js';
 import { MemorySessionLock } from './locks/memory-session-lock.js';
 import { RedisSessionLock } from './locks/redis-session-lock.js';
-import type { SessionLock } from './locks/session-lock.js';
+import { SessionLock } from './locks/session-lock.js';
 import { DiskMediaStorage } from './media/disk-media-storage.js';
-import type { MediaStorage } from './media/media-storage.js';
-import type { RealtimeBus } from './realtime/realtime-bus.js';
+import { MediaStorage } from './media/media-storage.js';
+import { RealtimeBus } from './realtime/realtime-bus.js';
+import type { PortHealth } from './port.js';
 import { SocketRealtimeBus } from './realtime/socket-realtime-bus.js';
 
 export interface Ports {
@@ -48,4 +50,28 @@ export async function createPorts(config: SwitchboardConfig, options: { redisPre
     media: new DiskMediaStorage({ root: config.storage.mediaDir }),
     redis: new Redis(redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }),
   };
+}
+
+/** What every port reports, by name, for GET /health: the route reads the ports' health, never the ports. */
+@injectable()
+export class PortsHealth {
+  constructor(
+    @inject(Database) private readonly database: Database,
+    @inject(JobQueue) private readonly jobQueue: JobQueue,
+    @inject(RealtimeBus) private readonly realtime: RealtimeBus,
+    @inject(SessionLock) private readonly sessionLock: SessionLock,
+    @inject(MediaStorage) private readonly media: MediaStorage,
+  ) {}
+
+  async report(): Promise<Record<string, PortHealth>> {
+    const ports = {
+      database: this.database,
+      jobQueue: this.jobQueue,
+      realtime: this.realtime,
+      sessionLock: this.sessionLock,
+      mediaStorage: this.media,
+    };
+    const reports = await Promise.all(Object.entries(ports).map(async ([name, port]) => [name, await port.health()] as const));
+    return Object.fromEntries(reports);
+  }
 }

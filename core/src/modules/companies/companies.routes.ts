@@ -3,6 +3,7 @@ import type { ApiRouter, RouteContribution } from '../../platform/http/api-route
 import { adminOnly, signedIn, superOnly } from '../../platform/http/access.js';
 import { idParam, pageNumber, validate } from '../../platform/http/validation.js';
 import { companySchedulesSchema, companySearchSchema, createCompanySchema, updateCompanySchema } from './companies.schema.js';
+import { CompanyRegistry } from './company-registry.service.js';
 import { CompanyService } from './company.service.js';
 
 const NOT_FOUND = 'ERR_NO_COMPANY_FOUND';
@@ -12,7 +13,10 @@ const NOT_FOUND = 'ERR_NO_COMPANY_FOUND';
 export class CompanyRoutes implements RouteContribution {
   readonly area = 'companies';
 
-  constructor(@inject(CompanyService) private readonly companies: CompanyService) {}
+  constructor(
+    @inject(CompanyService) private readonly companies: CompanyService,
+    @inject(CompanyRegistry) private readonly registry: CompanyRegistry,
+  ) {}
 
   register(api: ApiRouter): void {
     api.post(
@@ -20,7 +24,7 @@ export class CompanyRoutes implements RouteContribution {
       superOnly,
       async ({ body }) => {
         const input = await validate(createCompanySchema, body);
-        const { company } = await this.companies.create({ input });
+        const { company } = await this.registry.create({ input });
         return company;
       },
       { status: 201 },
@@ -28,10 +32,10 @@ export class CompanyRoutes implements RouteContribution {
 
     api.get('/companies', superOnly, async ({ query }) => {
       const { searchParam } = await validate(companySearchSchema, query);
-      return this.companies.page({ searchParam, pageNumber: pageNumber(query.pageNumber) });
+      return this.registry.page({ searchParam, pageNumber: pageNumber(query.pageNumber) });
     });
 
-    api.get('/companies/list', superOnly, () => this.companies.all());
+    api.get('/companies/list', superOnly, () => this.registry.all());
 
     // The plan flags and limits that build the menus: any signed-in user of the company, or the super user.
     api.get('/companies/listPlan/:companyId', signedIn, ({ auth, params }) =>
@@ -40,7 +44,7 @@ export class CompanyRoutes implements RouteContribution {
 
     api.get('/companiesPlan', superOnly, async ({ query }) => {
       const { searchParam } = await validate(companySearchSchema, query);
-      const { companies, count, hasMore } = await this.companies.page({ searchParam, pageNumber: pageNumber(query.pageNumber) });
+      const { companies, count, hasMore } = await this.registry.page({ searchParam, pageNumber: pageNumber(query.pageNumber) });
       return { companies, count, hasMore };
     });
 
@@ -48,7 +52,7 @@ export class CompanyRoutes implements RouteContribution {
 
     api.put('/companies/:id', superOnly, async ({ params, body }) => {
       const companyId = idParam(params.id, NOT_FOUND);
-      return this.companies.update({ companyId, input: await validate(updateCompanySchema, body) });
+      return this.registry.update({ companyId, input: await validate(updateCompanySchema, body) });
     });
 
     api.put('/companies/:id/schedules', adminOnly, async ({ auth, params, body }) => {
@@ -58,10 +62,10 @@ export class CompanyRoutes implements RouteContribution {
     });
 
     // Renewal button (spec 2 §4): the due date advances by the company's recurrence.
-    api.post('/companies/:id/renew', superOnly, ({ params }) => this.companies.renew({ companyId: idParam(params.id, NOT_FOUND) }));
+    api.post('/companies/:id/renew', superOnly, ({ params }) => this.registry.renew({ companyId: idParam(params.id, NOT_FOUND) }));
 
     api.delete('/companies/:id', superOnly, async ({ params }) => {
-      await this.companies.remove({ companyId: idParam(params.id, NOT_FOUND) });
+      await this.registry.remove({ companyId: idParam(params.id, NOT_FOUND) });
       return { message: 'Operação realizada com sucesso!' };
     });
   }

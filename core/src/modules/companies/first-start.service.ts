@@ -1,7 +1,7 @@
 import { inject, injectable } from '@switchboard/sdk';
-import { Database } from '../../platform/database/database.js';
 import { hashPassword, randomPassword } from '../../platform/auth/passwords.js';
 import { SUPER_COMPANY_ID } from '../../platform/auth/auth-context.js';
+import { SystemData } from '../../platform/system-data.js';
 import { Config } from '../../platform/tokens.js';
 
 /** Company 1 never expires: its due date is the spec's far-future marker. */
@@ -15,13 +15,13 @@ const FIRST_START_LOCK = 7_310_001;
 @injectable()
 export class FirstStart {
   constructor(
-    @inject(Database) private readonly database: Database,
+    @inject(SystemData) private readonly system: SystemData,
     @inject(Config) private readonly config: Config,
   ) {}
 
   async run(options: { announce: (text: string) => void }): Promise<void> {
     let printedPassword: string | undefined;
-    await this.database.knex.transaction(async (trx) => {
+    await this.system.knex.transaction(async (trx) => {
       // Two nodes starting together: the second waits and then finds everything in place.
       await trx.raw('select pg_advisory_xact_lock(?)', [FIRST_START_LOCK]);
       let plan = await trx('plans').orderBy('id').first('id');

@@ -1,8 +1,8 @@
 import { inject, injectable } from '@switchboard/sdk';
-import { Database } from '../../platform/database/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { hashPassword } from '../../platform/auth/passwords.js';
 import { SUPER_COMPANY_ID } from '../../platform/auth/auth-context.js';
+import { SystemData } from '../../platform/system-data.js';
 import { Config } from '../../platform/tokens.js';
 
 export interface SignupInput {
@@ -15,16 +15,19 @@ export interface SignupInput {
   planId: number;
 }
 
-/** Public sign-up: a new company on a public plan, with a trial due date and its first admin. */
+/**
+ * Public sign-up: a new company on a public plan, with a trial due date and its first admin. A system path
+ * (DESIGN §4): no company exists yet, and the company name and login e-mail are checked across all companies.
+ */
 @injectable()
 export class SignupService {
   constructor(
-    @inject(Database) private readonly database: Database,
+    @inject(SystemData) private readonly system: SystemData,
     @inject(Config) private readonly config: Config,
   ) {}
 
   async signup(input: SignupInput): Promise<{ companyId: number; userId: number; dueDate: Date }> {
-    return this.database.knex.transaction(async (trx) => {
+    return this.system.knex.transaction(async (trx) => {
       const creation = await trx('settings').where({ company_id: SUPER_COMPANY_ID, key: 'userCreation' }).first('value');
       if (creation?.value === 'disabled') throw new AppError('ERR_USER_CREATION_DISABLED', 403);
       const plan = await trx('plans').where({ id: input.planId, is_public: true }).first('id', 'recurrence');

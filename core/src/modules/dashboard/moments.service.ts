@@ -1,6 +1,6 @@
 import { inject, injectable } from '@switchboard/sdk';
 import type { AuthContext } from '../../platform/auth/auth-context.js';
-import { Database } from '../../platform/database/database.js';
+import { Tenancy } from '../../platform/tenancy.js';
 import { TicketSearch } from '../tickets/ticket-search.service.js';
 import { TicketViews, type TicketView, type UserRef } from '../tickets/ticket-views.js';
 import { TicketVisibility } from '../tickets/ticket-visibility.js';
@@ -23,7 +23,7 @@ export interface MomentsAnswer {
 @injectable()
 export class MomentsService {
   constructor(
-    @inject(Database) private readonly database: Database,
+    @inject(Tenancy) private readonly tenancy: Tenancy,
     @inject(TicketSearch) private readonly search: TicketSearch,
     @inject(TicketVisibility) private readonly visibility: TicketVisibility,
     @inject(TicketViews) private readonly views: TicketViews,
@@ -71,7 +71,7 @@ export class MomentsService {
   }
 
   private async timezone(companyId: number): Promise<string> {
-    const row = await this.database.knex('companies').where('id', companyId).first('timezone');
+    const row = await this.tenancy.of(companyId).company().first('timezone');
     return (row?.timezone as string | undefined) ?? 'America/Sao_Paulo';
   }
 }

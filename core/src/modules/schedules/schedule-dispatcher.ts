@@ -1,18 +1,19 @@
 import { inject, injectable } from '@switchboard/sdk';
 import type { BackgroundWorker } from '../../platform/background-worker.js';
 import { SecretKeys } from '../../platform/auth/app-secret.js';
-import { Database } from '../../platform/database/database.js';
+import { Tenancy } from '../../platform/tenancy.js';
 import { Logger } from '../../platform/tokens.js';
 import { toConnectionInfo } from '../connections/connection-info.js';
-import { contactRecord, ConversationRecords } from '../conversations/conversation-records.js';
+import { contactRecord, ConversationRecords, type ContactRow } from '../conversations/conversation-records.js';
 import { OutboundMessages } from '../messages/outbound-messages.js';
 import type { ScheduleModel } from './schedule.model.js';
+import { DueSchedules } from './due-schedules.js';
 import { ScheduleService } from './schedule.service.js';
 
 const SWEEP_MS = 1000;
 
 /**
- * Sends due schedules. The database is the source of truth: every node sweeps, claimDue hands each row to one
+ * Sends due schedules. The database is the source of truth: every node sweeps, DueSchedules hands each row to one
  * sweeper, a claim left by a dead node is taken again after its timeout, and a retried row whose message was
  * already stored is only marked sent, so nothing is lost or sent twice across a restart.
  */
@@ -23,10 +24,11 @@ export class ScheduleDispatcher implements BackgroundWorker {
   private running?: Promise<void>;
 
   constructor(
+    @inject(DueSchedules) private readonly due: DueSchedules,
     @inject(ScheduleService) private readonly schedules: ScheduleService,
     @inject(OutboundMessages) private readonly outbound: OutboundMessages,
     @inject(ConversationRecords) private readonly records: ConversationRecords,
-    @inject(Database) private readonly database: Database,
+    @inject(Tenancy) private readonly tenancy: Tenancy,
     @inject(SecretKeys) private readonly secrets: SecretKeys,
     @inject(Logger) private readonly logger: Logger,
   ) {}
@@ -48,22 +50,22 @@ export class ScheduleDispatcher implements BackgroundWorker {
 
   /** One pass: claim what is due and send it. */
   async sweep(now = new Date()): Promise<void> {
-    for (const schedule of await this.schedules.claimDue({ now })) {
+    for (const schedule of await this.due.claim({ now })) {
       try {
         await this.dispatch(schedule);
-        await this.schedules.markSent(schedule.id);
+        await this.schedules.markSent(schedule);
       } catch (error) {
         this.logger.warn({ err: error, scheduleId: schedule.id }, 'schedule could not be sent');
-        await this.schedules.markFailed(schedule.id, error);
+        await this.schedules.markFailed(schedule, error);
       }
     }
   }
 
   private async dispatch(schedule: ScheduleModel): Promise<void> {
-    const knex = this.database.knex;
     if (schedule.attempts > 1) {
-      const already = await knex('messages')
-        .where('company_id', schedule.companyId)
+      const already = await this.tenancy
+        .of(schedule.companyId)
+        .table('messages')
         .whereRaw(`data->'origin'->>'scheduleId' = ?`, [String(schedule.id)])
         .first('id');
       if (already) return;
@@ -80,13 +82,13 @@ export class ScheduleDispatcher implements BackgroundWorker {
 
   /** The contact's ticket on the schedule's connection, else on the company's default connection. */
   private async ticketFor(schedule: ScheduleModel): Promise<number> {
-    const knex = this.database.knex;
-    const query = knex('connections').where('company_id', schedule.companyId);
+    const scope = this.tenancy.of(schedule.companyId);
+    const query = scope.table<Parameters<typeof toConnectionInfo>[0]>('connections');
     const row = schedule.whatsappId
       ? await query.where('id', schedule.whatsappId).first()
       : await query.orderBy([{ column: 'is_default', order: 'desc' }, 'id']).first();
     if (!row) throw new Error('ERR_NO_DEF_WAPP_FOUND');
-    const contact = await knex('contacts').where({ id: schedule.contactId, company_id: schedule.companyId }).first();
+    const contact = await scope.table<ContactRow>('contacts').where('id', schedule.contactId).first();
     if (!contact) throw new Error('ERR_NO_CONTACT_FOUND');
     const settled = await this.records.settleTicket(toConnectionInfo(row, this.secrets), contactRecord(contact));
     if (!settled) throw new Error('ERR_CREATING_TICKET');

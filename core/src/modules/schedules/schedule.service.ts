@@ -1,6 +1,5 @@
 import { inject, injectable } from '@switchboard/sdk';
 import type { AuthContext } from '../../platform/auth/auth-context.js';
-import { Database } from '../../platform/database/database.js';
 import type { TenantScope } from '../../platform/database/model.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { RealtimeBus, rooms } from '../../platform/realtime/realtime-bus.js';
@@ -17,19 +16,19 @@ import { SCHEDULES_PAGE_SIZE, type CreateScheduleInput, type UpdateScheduleInput
 const NOT_FOUND = 'ERR_NO_SCHEDULE_FOUND';
 /** A claim older than this is considered abandoned (its dispatcher died) and the row is claimable again. */
 export const SCHEDULE_CLAIM_TIMEOUT_MS = 5 * 60_000;
-const DEFAULT_CLAIM_LIMIT = 50;
+/** A schedule the dispatcher claimed, named with its company. */
+export type ClaimedSchedule = Pick<ScheduleModel, 'id' | 'companyId'>;
 const LAST_ERROR_MAX_LENGTH = 2_000;
 
 /**
  * Scheduled messages (spec 1 §3/§5, spec 3 §2.4, §7 "Schedules"), always within the caller's company
  * (another company's schedule, contact, ticket, user or connection is not found). The database row is the
- * source of truth for the dispatcher: it claims due rows with `claimDue`, then reports `markSent` / `markFailed`.
+ * source of truth for the dispatcher: it claims due rows with DueSchedules, then reports `markSent` / `markFailed`.
  */
 @injectable()
 export class ScheduleService {
   constructor(
     @inject(Tenancy) private readonly tenancy: Tenancy,
-    @inject(Database) private readonly database: Database,
     @inject(RealtimeBus) private readonly realtime: RealtimeBus,
     @inject(Logger) private readonly logger: Logger,
   ) {}
@@ -142,44 +141,14 @@ export class ScheduleService {
     this.announce(options.auth.companyId, { action: 'delete', scheduleId: options.scheduleId });
   }
 
-  // --- the dispatcher's side (all companies; it sends each row through the row's own company) ---
-
-  /**
-   * Atomically claims up to `limit` due schedules of every company: unsent rows with sendAt <= now in PENDENTE or
-   * AGENDADA, or in ENVIANDO whose claim is older than 5 minutes (a dispatcher that died). They move to ENVIANDO
-   * with the claim time in updatedAt and one more attempt. Rows are locked with SKIP LOCKED, so concurrent claims
-   * (on any node) never answer the same row, and a row being edited is left for the next sweep.
-   */
-  async claimDue(options: { now?: Date; limit?: number } = {}): Promise<ScheduleModel[]> {
-    const now = options.now ?? new Date();
-    const limit = Math.max(1, Math.floor(options.limit ?? DEFAULT_CLAIM_LIMIT));
-    const staleBefore = new Date(now.getTime() - SCHEDULE_CLAIM_TIMEOUT_MS);
-    const result = await this.database.knex.raw(
-      `with due as materialized (
-         select id from schedules
-          where sent_at is null
-            and send_at <= ?
-            and (status in ('PENDENTE', 'AGENDADA') or (status = 'ENVIANDO' and updated_at < ?))
-          order by send_at, id
-          limit ?
-          for update skip locked
-       )
-       update schedules as s
-          set status = 'ENVIANDO', updated_at = ?, attempts = s.attempts + 1
-         from due
-        where s.id = due.id
-       returning s.*`,
-      [now, staleBefore, limit, now],
-    );
-    const rows = (result as { rows: Record<string, unknown>[] }).rows;
-    return rows.map((row) => ScheduleModel.fromDatabaseJson(row)).sort((a, b) => +a.sendAt - +b.sendAt || a.id - b.id);
-  }
+  // --- the dispatcher's side: each claimed row is reported within its own company ---
 
   /** The dispatcher sent it: ENVIADA with sentAt. Idempotent: answers undefined when already sent or deleted. */
-  async markSent(scheduleId: number, options: { sentAt?: Date } = {}): Promise<ScheduleModel | undefined> {
-    const [row] = await this.database
-      .knex('schedules')
-      .where('id', scheduleId)
+  async markSent(schedule: ClaimedSchedule, options: { sentAt?: Date } = {}): Promise<ScheduleModel | undefined> {
+    const [row] = await this.tenancy
+      .of(schedule.companyId)
+      .table('schedules')
+      .where('id', schedule.id)
       .whereNull('sent_at')
       .update({ status: 'ENVIADA', sent_at: options.sentAt ?? new Date(), last_error: null, updated_at: new Date() })
       .returning('*');
@@ -187,11 +156,12 @@ export class ScheduleService {
   }
 
   /** Sending failed: ERRO with the reason; an edit (PUT) puts it back to PENDENTE. Only a claimed row changes. */
-  async markFailed(scheduleId: number, error: unknown): Promise<ScheduleModel | undefined> {
+  async markFailed(schedule: ClaimedSchedule, error: unknown): Promise<ScheduleModel | undefined> {
     const reason = (error instanceof Error ? error.message : String(error)).slice(0, LAST_ERROR_MAX_LENGTH);
-    const [row] = await this.database
-      .knex('schedules')
-      .where({ id: scheduleId, status: 'ENVIANDO' })
+    const [row] = await this.tenancy
+      .of(schedule.companyId)
+      .table('schedules')
+      .where({ id: schedule.id, status: 'ENVIANDO' })
       .whereNull('sent_at')
       .update({ status: 'ERRO', last_error: reason, updated_at: new Date() })
       .returning('*');

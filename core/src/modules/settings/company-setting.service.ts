@@ -2,7 +2,6 @@ import { inject, injectable } from '@switchboard/sdk';
 import { AppError } from '../../platform/http/app-error.js';
 import { SecretKeys } from '../../platform/auth/app-secret.js';
 import type { AuthContext } from '../../platform/auth/auth-context.js';
-import { Database } from '../../platform/database/database.js';
 import { Tenancy } from '../../platform/tenancy.js';
 import { Logger } from '../../platform/tokens.js';
 import { SocketSessions } from '../realtime/socket-sessions.js';
@@ -18,7 +17,6 @@ export const MASKED_SECRET = '********';
 @injectable()
 export class CompanySettingService {
   constructor(
-    @inject(Database) private readonly database: Database,
     @inject(Tenancy) private readonly tenancy: Tenancy,
     @inject(SecretKeys) private readonly secrets: SecretKeys,
     @inject(SocketSessions) private readonly sockets: SocketSessions,
@@ -64,8 +62,8 @@ export class CompanySettingService {
     const scope = this.tenancy.of(companyId);
     let row = await scope.query<CompanySettingModel>(CompanySettingModel).first();
     if (!row) {
-      if (!(await this.database.knex('companies').where('id', companyId).first('id'))) throw AppError.notFound('ERR_NO_COMPANY_FOUND');
-      await this.database.knex('company_settings').insert({ company_id: companyId }).onConflict('company_id').ignore();
+      if (!(await scope.company().first('id'))) throw AppError.notFound('ERR_NO_COMPANY_FOUND');
+      await scope.insertInto('company_settings', {}).onConflict('company_id').ignore();
       row = await scope.query<CompanySettingModel>(CompanySettingModel).first();
       if (!row) throw AppError.notFound('ERR_NO_SETTING_FOUND');
     }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { api, startTestServer, type CompanyFixture, type TestServer } from '../../../testing/test-server.js';
 import { insertConnection, insertContact, insertTicket } from '../../ticket-notes/__tests__/conversation-fixtures.js';
+import { DueSchedules } from '../due-schedules.js';
 import { SCHEDULE_CLAIM_TIMEOUT_MS, ScheduleService } from '../schedule.service.js';
 
 let server: TestServer;
@@ -244,10 +245,12 @@ describe('schedules API', () => {
 
 describe('ScheduleService: the dispatcher side', () => {
   let service: ScheduleService;
+  let dueSchedules: DueSchedules;
   let dispatchCompany: CompanyFixture;
 
   beforeAll(async () => {
     service = server.container.get(ScheduleService);
+    dueSchedules = server.container.get(DueSchedules);
     dispatchCompany = await server.createCompany();
   });
 
@@ -279,20 +282,20 @@ describe('ScheduleService: the dispatcher side', () => {
     const sent = await insertDue(1, { status: 'ENVIADA' });
     await server.ports.database.knex('schedules').whereIn('id', sent).update({ sent_at: new Date() });
 
-    const claimed = await service.claimDue({ now: new Date(), limit: 100 });
+    const claimed = await dueSchedules.claim({ now: new Date(), limit: 100 });
     expect(idsOf(claimed)).toEqual(idsOf([...due, ...scheduled].map((id) => ({ id }))));
     for (const row of claimed) {
       expect(row).toMatchObject({ status: 'ENVIANDO', attempts: 1, companyId: dispatchCompany.companyId, sentAt: null });
       expect(row.sendAt).toBeInstanceOf(Date);
     }
-    expect(await service.claimDue({ now: new Date(), limit: 100 })).toEqual([]);
+    expect(await dueSchedules.claim({ now: new Date(), limit: 100 })).toEqual([]);
     expect([...future, ...failed]).toHaveLength(3);
   });
 
   it('never answers one row to two concurrent claims', async () => {
     const due = await insertDue(40);
-    const batches = await Promise.all(Array.from({ length: 5 }, () => service.claimDue({ limit: 7 })));
-    const rest = await service.claimDue({ limit: 100 });
+    const batches = await Promise.all(Array.from({ length: 5 }, () => dueSchedules.claim({ limit: 7 })));
+    const rest = await dueSchedules.claim({ limit: 100 });
     const all = [...batches.flat(), ...rest].map((row) => row.id);
     expect(new Set(all).size).toBe(all.length);
     expect(all.sort((a, b) => a - b)).toEqual([...due].sort((a, b) => a - b));
@@ -305,43 +308,43 @@ describe('ScheduleService: the dispatcher side', () => {
     const trx = await server.ports.database.knex.transaction();
     try {
       await trx('schedules').where('id', locked).forUpdate().first();
-      const claimed = await service.claimDue({ limit: 100 });
+      const claimed = await dueSchedules.claim({ limit: 100 });
       expect(claimed.map((row) => row.id)).toEqual([free]);
     } finally {
       await trx.rollback();
     }
-    expect((await service.claimDue({ limit: 100 })).map((row) => row.id)).toEqual([locked]);
+    expect((await dueSchedules.claim({ limit: 100 })).map((row) => row.id)).toEqual([locked]);
   });
 
   it('claims again a row whose claim is older than 5 minutes (a dispatcher died), and not before', async () => {
     const [id] = await insertDue(1);
     const claimedAt = new Date();
-    expect(idsOf(await service.claimDue({ now: claimedAt }))).toEqual([id]);
+    expect(idsOf(await dueSchedules.claim({ now: claimedAt }))).toEqual([id]);
     // (Rows claimed by the tests above are reclaimable too by then; only this one is looked at.)
-    const early = await service.claimDue({ now: new Date(claimedAt.getTime() + 4 * 60_000), limit: 1000 });
+    const early = await dueSchedules.claim({ now: new Date(claimedAt.getTime() + 4 * 60_000), limit: 1000 });
     expect(early.map((row) => row.id)).not.toContain(id);
-    const reclaimed = await service.claimDue({ now: new Date(claimedAt.getTime() + SCHEDULE_CLAIM_TIMEOUT_MS + 60_000), limit: 1000 });
+    const reclaimed = await dueSchedules.claim({ now: new Date(claimedAt.getTime() + SCHEDULE_CLAIM_TIMEOUT_MS + 60_000), limit: 1000 });
     expect(reclaimed.find((row) => row.id === id)).toMatchObject({ status: 'ENVIANDO', attempts: 2 });
   });
 
   it('marks a claimed row sent or failed; a sent row is never claimed again', async () => {
     const [sentId, failedId] = await insertDue(2);
-    const claimed = await service.claimDue({ limit: 100 });
+    const claimed = await dueSchedules.claim({ limit: 100 });
     expect(idsOf(claimed)).toEqual([sentId!, failedId!].sort((a, b) => a - b));
 
     const sentAt = new Date();
-    const sent = await service.markSent(sentId!, { sentAt });
+    const sent = await service.markSent({ companyId: dispatchCompany.companyId, id: sentId! }, { sentAt });
     expect(sent).toMatchObject({ id: sentId, status: 'ENVIADA', lastError: null });
     expect(sent!.sentAt!.getTime()).toBe(sentAt.getTime());
     // Idempotent: a second report changes nothing.
-    expect(await service.markSent(sentId!, { sentAt: new Date() })).toBeUndefined();
+    expect(await service.markSent({ companyId: dispatchCompany.companyId, id: sentId! }, { sentAt: new Date() })).toBeUndefined();
 
-    const failed = await service.markFailed(failedId!, new Error('connection closed'));
+    const failed = await service.markFailed({ companyId: dispatchCompany.companyId, id: failedId! }, new Error('connection closed'));
     expect(failed).toMatchObject({ id: failedId, status: 'ERRO', lastError: 'connection closed' });
-    expect(await service.markFailed(failedId!, 'again')).toBeUndefined();
+    expect(await service.markFailed({ companyId: dispatchCompany.companyId, id: failedId! }, 'again')).toBeUndefined();
 
     const muchLater = new Date(Date.now() + 24 * 3_600_000);
-    const later = await service.claimDue({ now: muchLater, limit: 1000 });
+    const later = await dueSchedules.claim({ now: muchLater, limit: 1000 });
     expect(later.map((row) => row.id)).not.toContain(sentId);
     expect(later.map((row) => row.id)).not.toContain(failedId);
     const row = await server.ports.database.knex('schedules').where('id', sentId).first();
