@@ -7,7 +7,7 @@ import { RealtimeBus, rooms } from '../../platform/realtime/realtime-bus.js';
 import { Tenancy } from '../../platform/tenancy.js';
 import { Logger } from '../../platform/tokens.js';
 import { escapeLike } from '../companies/company.service.js';
-import { CONTACT_NOT_FOUND, contactGraphModifiers, findContactDetails, maskedNumber, withMaskedContactNumbers } from './contact-details.js';
+import { CONTACT_NOT_FOUND, contactGraphModifiers, findContactDetails, maskedNumber } from './contact-details.js';
 import { ContactModel } from './contact.model.js';
 import { normalizeContactNumber, numberVariants } from './contact-number.js';
 import { CONTACT_PICKER_LIMIT, CONTACTS_PAGE_SIZE, type CreateContactInput, type UpdateContactInput } from './contacts.schema.js';
@@ -205,7 +205,7 @@ export class ContactsService {
   announce(companyId: number, action: ContactAction, contact?: ContactModel, contactId?: number): void {
     try {
       const payload = action === 'delete' ? { action, contactId } : { action, contact };
-      this.realtime.emitViews(rooms.company(companyId), 'contact', payload, withMaskedContactNumbers(payload));
+      this.realtime.emit(rooms.company(companyId), 'contact', payload);
     } catch (error) {
       this.logger.warn({ err: error }, 'could not announce a contact change');
     }

@@ -7,7 +7,7 @@ import { RealtimeBus, rooms } from '../../platform/realtime/realtime-bus.js';
 import { Tenancy } from '../../platform/tenancy.js';
 import { Logger } from '../../platform/tokens.js';
 import { escapeLike } from '../companies/company.service.js';
-import { CONTACT_NOT_FOUND, findContactDetails, withMaskedContactNumbers } from '../contacts/contact-details.js';
+import { CONTACT_NOT_FOUND, findContactDetails } from '../contacts/contact-details.js';
 import { ContactModel } from '../contacts/contact.model.js';
 import { TicketSearch } from '../tickets/index.js';
 import { TagModel, type TagSummary } from './tag.model.js';
@@ -246,7 +246,7 @@ export class TagsService {
     try {
       const contact = await findContactDetails(this.tenancy.of(companyId), contactId);
       const payload = { action: 'update', contact };
-      this.realtime.emitViews(rooms.company(companyId), 'contact', payload, withMaskedContactNumbers(payload));
+      this.realtime.emit(rooms.company(companyId), 'contact', payload);
     } catch (error) {
       this.logger.warn({ err: error }, 'could not announce a contact change');
     }
