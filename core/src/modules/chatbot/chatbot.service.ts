@@ -187,11 +187,7 @@ export class ChatbotService {
     }
     for (const [target, uses] of named) {
       const ids = [...new Set(uses.map((use) => use.id))];
-      const rows: { id: number }[] = await scope
-        .connection(targetRecords[target].table)
-        .where('company_id', scope.companyId)
-        .whereIn('id', ids)
-        .select('id');
+      const rows = (await scope.table(targetRecords[target].table).whereIn('id', ids).select('id')) as { id: number }[];
       const found = new Set(rows.map((row) => row.id));
       for (const use of uses) if (!found.has(use.id)) fields[at(use.path, target)] = targetRecords[target].invalid;
     }

@@ -8,7 +8,7 @@ import { AppError } from '../../platform/http/app-error.js';
 import { TicketEvents } from '../realtime/ticket-audience.js';
 import { Tenancy } from '../../platform/tenancy.js';
 import { toConnectionInfo } from '../connections/connection-info.js';
-import { contactRecord, ConversationRecords } from '../conversations/conversation-records.js';
+import { contactRecord, ConversationRecords, type ContactRow } from '../conversations/conversation-records.js';
 import { TicketSearch } from '../tickets/ticket-search.service.js';
 import type { TicketModel } from '../tickets/ticket.model.js';
 import { MessageModel } from './message.model.js';
@@ -108,9 +108,9 @@ export class MessageActions {
     const { message: source, ticket: sourceTicket } = await this.visibleMessage(auth, options.messageId);
     if (source.isDeleted) throw new AppError('ERR_MESSAGE_DELETED', 400, { message: 'A deleted message cannot be forwarded' });
     if (NOT_CONTENT.has(source.mediaType ?? '')) throw new AppError('ERR_VALIDATION', 400, { message: 'This message cannot be forwarded' });
-    const contact = await scope.connection('contacts').where({ id: options.contactId, company_id: auth.companyId }).first();
+    const contact = await scope.table<ContactRow>('contacts').where('id', options.contactId).first();
     if (!contact) throw AppError.notFound('ERR_NO_CONTACT_FOUND');
-    const connections = scope.connection('connections').where('company_id', auth.companyId);
+    const connections = scope.table<Parameters<typeof toConnectionInfo>[0]>('connections');
     const connection = sourceTicket.whatsappId
       ? await connections.where('id', sourceTicket.whatsappId).first()
       : await connections.orderBy([{ column: 'is_default', order: 'desc' }, 'id']).first();
@@ -184,9 +184,7 @@ export class MessageActions {
     } else {
       const insert = (withId: boolean) =>
         scope
-          .connection('messages')
-          .insert({
-            company_id: auth.companyId,
+          .insertInto('messages', {
             ticket_id: target.ticketId,
             contact_id: ticket.contactId,
             whatsapp_id: target.whatsappId,
@@ -248,8 +246,8 @@ export class MessageActions {
 
   private async routeOf(scope: TenantScope, message: MessageModel, kind: ChannelActionKind): Promise<ActionRoute | undefined> {
     const connection = await scope
-      .connection('connections')
-      .where({ id: message.whatsappId, company_id: scope.companyId })
+      .table<{ id: number; channel: string }>('connections')
+      .where('id', message.whatsappId!)
       .first('id', 'channel');
     // The connection is gone: nothing to tell, the change is local.
     if (!connection) return undefined;
@@ -265,11 +263,11 @@ export class MessageActions {
     key: string,
     columns: Record<string, unknown>,
   ): Promise<MessageModel> {
-    const knex = scope.connection;
     const defined = Object.fromEntries(Object.entries(columns).filter(([, value]) => value !== undefined));
-    await knex('messages')
-      .where({ id: messageId, company_id: scope.companyId })
-      .update({ ...defined, updated_at: new Date(), ...(route ? { data: mergeMark(knex, kind, markFor(route, key)) } : {}) });
+    await scope
+      .table('messages')
+      .where('id', messageId)
+      .update({ ...defined, updated_at: new Date(), ...(route ? { data: mergeMark(scope.connection, kind, markFor(route, key)) } : {}) });
     return scope.query(MessageModel).findById(messageId).throwIfNotFound();
   }
 }

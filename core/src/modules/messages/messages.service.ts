@@ -99,12 +99,12 @@ export class MessagesService {
   /** The ticket's images, newest first. */
   async listImages(options: { auth: AuthContext; ticketId: number }) {
     const ticket = await this.tickets.visibleTicket(options.auth, options.ticketId);
-    const rows = await this.ticketMessages(options.auth.companyId, ticket.id)
+    const rows = (await this.ticketMessages(options.auth.companyId, ticket.id)
       .where('media_type', 'image')
       .limit(IMAGES_LIMIT)
-      .select('id', 'media_url', 'created_at', 'body');
+      .select('id', 'media_url', 'created_at', 'body')) as { id: number; media_url: string | null; created_at: Date; body: string }[];
     return {
-      images: rows.map((row: { id: number; media_url: string | null; created_at: Date; body: string }) => ({
+      images: rows.map((row) => ({
         id: row.id,
         mediaUrl: row.media_url,
         createdAt: row.created_at,
@@ -144,8 +144,8 @@ export class MessagesService {
   private ticketMessages(companyId: number, ticketId: number) {
     return this.tenancy
       .of(companyId)
-      .connection('messages')
-      .where({ company_id: companyId, ticket_id: ticketId, is_deleted: false })
+      .table('messages')
+      .where({ ticket_id: ticketId, is_deleted: false })
       .orderBy([
         { column: 'created_at', order: 'desc' },
         { column: 'id', order: 'desc' },

@@ -33,7 +33,7 @@ export class OutboundMessagesService implements OutboundMessages {
     }
     let body = options.body;
     if (options.signed && options.userId && body.trim()) {
-      const user = await scope.connection('users').where('id', options.userId).first('name');
+      const user = await scope.table('users').where('id', options.userId).first('name');
       if (user) body = `*${user.name}:*\n${body}`;
     }
     const saved = options.media
