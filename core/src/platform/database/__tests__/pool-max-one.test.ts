@@ -23,7 +23,7 @@ onPostgres('DATABASE_POOL_MAX=1', () => {
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('starts on an empty database with one connection (migrations under their lock, first start) and serves requests', async () => {
+  it('starts on an empty database with one connection (migrations under their lock, first start) and serves reads and writes', async () => {
     // An empty database; the server opens its own pool of one connection on it.
     testDatabase = await createTestDatabase({ migrate: false });
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'sb-pool1-'));
@@ -45,6 +45,12 @@ onPostgres('DATABASE_POOL_MAX=1', () => {
     expect(health.body.ports.database).toMatchObject({ status: 'ok', implementation: 'postgres' });
     const login = await api(server, 'POST', '/auth/login', { body: TEST_ADMIN });
     expect(login.status).toBe(200);
-    expect(typeof login.body.token).toBe('string');
+    // A write in a transaction (company, settings and first admin) on the same single connection.
+    const planId = (await server.ports.database.knex('plans').orderBy('id').first('id')).id as number;
+    const created = await api(server, 'POST', '/companies', {
+      token: login.body.token,
+      body: { name: 'Pool Of One', email: 'owner@pool-one.test', planId, password: 'secret1' },
+    });
+    expect(created.status).toBe(201);
   });
 });
