@@ -4,7 +4,6 @@ import type { Request, Response } from 'express';
 import { inject, injectable } from '@switchboard/sdk';
 import type { AuthContext } from '../../platform/auth/auth-context.js';
 import { Authenticator } from '../../platform/auth/authenticator.js';
-import { TokenService } from '../../platform/auth/tokens.js';
 import { signedIn } from '../../platform/http/access.js';
 import type { ApiRouter, RouteContribution } from '../../platform/http/api-router.js';
 import { AppError } from '../../platform/http/app-error.js';
@@ -34,7 +33,6 @@ export class MediaRoutes implements RouteContribution {
 
   constructor(
     @inject(Authenticator) private readonly authenticator: Authenticator,
-    @inject(TokenService) private readonly tokens: TokenService,
     @inject(MediaStorage) private readonly media: MediaStorage,
     @inject(MediaAccess) private readonly access: MediaAccess,
     @inject(MediaLinks) private readonly links: MediaLinks,
@@ -69,8 +67,8 @@ export class MediaRoutes implements RouteContribution {
     const claims = this.links.verify(query, stored, companyId);
     if (!claims) throw new AppError('ERR_SESSION_EXPIRED', 401);
     // The link's session goes through the very check its access token would (session open, token version,
-    // company active and paid), by a token minted here for this request that never leaves the server.
-    return this.authenticator.authenticateToken(this.tokens.accessToken(claims));
+    // company active and paid).
+    return this.authenticator.authenticateClaims(claims);
   }
 
   /** The file on disk, which must lie inside the caller's company folder. */

@@ -2,7 +2,7 @@ import type { Request } from 'express';
 import type { Knex } from 'knex';
 import { AppError } from '../http/app-error.js';
 import { planFlags, SUPER_COMPANY_ID, type AuthContext, type PlanFlag, type Profile } from './auth-context.js';
-import type { TokenService } from './tokens.js';
+import type { AccessClaims, TokenService } from './tokens.js';
 
 export interface AuthenticateOptions {
   /** The caller's company may be past its due date (the expiry page's own calls). */
@@ -43,6 +43,14 @@ export class Authenticator {
     if (!token) throw new AppError('ERR_SESSION_EXPIRED', 401);
     const claims = this.tokens.verify('access', token);
     if (!claims) throw new AppError('ERR_SESSION_EXPIRED', 403);
+    return this.authenticateClaims(claims, options);
+  }
+
+  /**
+   * The check behind every credential once its signature holds (an access token's claims, or a signed media link's):
+   * the session still open, the token version current, the company active and paid.
+   */
+  async authenticateClaims(claims: AccessClaims, options: AuthenticateOptions = {}): Promise<AuthContext> {
     const loaded = claims.sessionId ? await this.load(claims.sub, claims.sessionId) : null;
     if (!loaded || !loaded.sessionLive || loaded.context.tokenVersion !== claims.tokenVersion) {
       throw new AppError('ERR_SESSION_EXPIRED', 401);
