@@ -11,6 +11,7 @@ interface ConnectionRow {
   status: string;
   timeSendQueue: number;
   settings: Record<string, unknown>;
+  publicId: string;
 }
 
 /** Spec 2 §2-§5: the connections screen, driven by an admin on webchat connections (a real channel session). */
@@ -71,13 +72,17 @@ describe('connections screen', () => {
     await screenshot(page, 'connections-1280');
   });
 
-  it('edits the name, with the token shown and the schedules tab of the company schedule type "connection"', async () => {
+  it('edits the name, with the widget embed code shown and the schedules tab of the company schedule type "connection"', async () => {
     await api('PUT', '/companySettings', { column: 'scheduleType', data: 'connection' });
     await page.getByRole('button', { name: 'Editar conexão: Site E2E' }).click();
     const dialog = page.getByRole('dialog', { name: 'Editar conexão' });
     const name = dialog.getByLabel('Nome', { exact: true });
     await expect(eventually(async () => ((await name.inputValue()) === 'Site E2E' ? true : undefined))).resolves.toBe(true);
-    expect(await dialog.getByRole('textbox', { name: 'Token' }).inputValue()).toMatch(/^[A-Z0-9]{30}$/);
+    // The website chat shows its embed code at the public id; its API token (no API sending) is not offered.
+    const publicId = (await connectionNamed('Site E2E'))!.publicId;
+    const snippet = await dialog.getByRole('textbox', { name: 'Código para incorporar o chat no seu site' }).inputValue();
+    expect(snippet).toContain(`/widget/${publicId}"`);
+    expect(await dialog.getByRole('textbox', { name: 'Token' }).count()).toBe(0);
     await dialog.getByRole('tab', { name: 'Horários' }).click();
     await screenshot(page, 'connections-dialog-1280');
     await dialog.getByRole('tab', { name: 'Geral' }).click();

@@ -47,8 +47,9 @@ describe('the tickets page', () => {
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startE2eServer(), launchBrowser()]);
-    const connection = await server.api<{ token: string }>('POST', '/whatsapp', { name: 'Site', channel: 'webchat' });
-    widgetToken = connection.token;
+    // The widget's address is the connection's public id.
+    const connection = await server.api<{ publicId: string }>('POST', '/whatsapp', { name: 'Site', channel: 'webchat' });
+    widgetToken = connection.publicId;
     await server.api('POST', '/users', { ...agent, profile: 'admin' });
     agentToken = await server.login(agent.email, agent.password);
     context = await newContext(browser, WIDE);

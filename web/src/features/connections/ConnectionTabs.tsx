@@ -25,7 +25,7 @@ import {
 export function GeneralTab(props: { plugin?: ChannelPlugin; connection?: Connection }) {
   const { t } = useTranslation();
   const form = useFormikContext<ConnectionFormValues>();
-  const capabilities = props.plugin?.description.capabilities as { groups?: boolean; qrcode?: boolean } | undefined;
+  const capabilities = props.plugin?.description.capabilities as { groups?: boolean; qrcode?: boolean; externalApi?: boolean } | undefined;
   const dates = importWindow(new Date());
   const dateError = (name: 'importOldMessages' | 'importRecentMessages') =>
     form.touched[name] || form.submitCount > 0 ? form.errors[name] : undefined;
@@ -89,25 +89,70 @@ export function GeneralTab(props: { plugin?: ChannelPlugin; connection?: Connect
         </Stack>
       ) : null}
       <ChannelSettingsFields fields={props.plugin?.description.settings ?? []} />
-      {props.connection ? <TokenField connection={props.connection} /> : null}
+      {/* The API token only where the channel sends through the external API; the widget gets its embed code instead. */}
+      {props.connection && capabilities?.externalApi ? <TokenField connection={props.connection} /> : null}
+      {props.connection?.channel === 'webchat' && props.connection.publicId ? (
+        <WidgetSnippetField publicId={props.connection.publicId} />
+      ) : null}
     </Stack>
   );
 }
 
-/** The connection token (spec 2 §9): shown, copied, regenerated (the new one is answered once). */
+/** Copies text to the clipboard and says whether it worked. */
+async function copyText(text: string, copied: string, failed: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text);
+    toast.success(copied);
+  } catch {
+    toast.error(failed);
+  }
+}
+
+/** The website chat's embed code: the widget page at the connection's public id (never its API token). */
+function WidgetSnippetField(props: { publicId: string }) {
+  const { t } = useTranslation();
+  const snippet =
+    `<iframe src="${window.location.origin}/widget/${encodeURIComponent(props.publicId)}" title="Chat" ` +
+    'style="border:0;width:380px;height:600px;max-width:100%"></iframe>';
+  return (
+    <TextField
+      label={t('connections.form.widgetSnippet')}
+      helperText={t('connections.form.widgetSnippetHelp')}
+      value={snippet}
+      size="small"
+      fullWidth
+      multiline
+      slotProps={{
+        htmlInput: { readOnly: true, 'aria-label': t('connections.form.widgetSnippet') },
+        input: {
+          endAdornment: (
+            <InputAdornment position="end">
+              <Tooltip title={t('connections.form.copyWidgetSnippet')}>
+                <IconButton
+                  aria-label={t('connections.form.copyWidgetSnippet')}
+                  onClick={() =>
+                    void copyText(snippet, t('connections.toasts.widgetSnippetCopied'), t('connections.toasts.tokenCopyFailed'))
+                  }
+                  size="small"
+                >
+                  <ContentCopyIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  );
+}
+
+/** The connection token, the external API's key (spec 2 §9): shown, copied, regenerated (the new one is answered once). */
 function TokenField(props: { connection: Connection }) {
   const { t } = useTranslation();
   const [regenerateToken, { isLoading }] = useRegenerateConnectionTokenMutation();
   const [regenerated, setRegenerated] = useState<string | null>(null);
   const token = regenerated ?? props.connection.token ?? '';
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(token);
-      toast.success(t('connections.toasts.tokenCopied'));
-    } catch {
-      toast.error(t('connections.toasts.tokenCopyFailed'));
-    }
-  };
+  const copy = () => copyText(token, t('connections.toasts.tokenCopied'), t('connections.toasts.tokenCopyFailed'));
   const regenerate = async () => {
     try {
       const answer = await regenerateToken({ id: props.connection.id, name: props.connection.name }).unwrap();

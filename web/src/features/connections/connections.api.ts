@@ -31,6 +31,8 @@ export interface Connection {
   statusImportMessages?: string | null;
   /** GET /whatsapp/:id only, and the answers of POST /whatsapp and of a token regeneration. */
   token?: string | null;
+  /** What public pages name the connection by (the widget's address); not a credential. */
+  publicId?: string;
   /** Kept by this client from the `importMessages` event, never sent by the server in a record. */
   importProgress?: ImportProgress;
   [field: string]: unknown;
@@ -52,7 +54,12 @@ export interface ChannelSettingField {
 /** A channel plugin as GET /plugins describes it. */
 export interface ChannelPlugin {
   channel: string;
-  description: { name: string; icon?: string; settings: ChannelSettingField[]; capabilities?: { qrcode?: boolean } };
+  description: {
+    name: string;
+    icon?: string;
+    settings: ChannelSettingField[];
+    capabilities?: { qrcode?: boolean; externalApi?: boolean };
+  };
   /** The outside sign-in the server is set up for (the Facebook login's Meta app id); absent otherwise. */
   signIn?: { provider: string; appId: string };
 }
