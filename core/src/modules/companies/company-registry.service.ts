@@ -3,6 +3,7 @@ import { inject, injectable } from '@switchboard/sdk';
 import { hashPassword } from '../../platform/auth/passwords.js';
 import { SUPER_COMPANY_ID } from '../../platform/auth/auth-context.js';
 import { AppError } from '../../platform/http/app-error.js';
+import { RealtimeBus, rooms } from '../../platform/realtime/realtime-bus.js';
 import { SystemData } from '../../platform/system-data.js';
 import { Tenancy } from '../../platform/tenancy.js';
 import { UserModel } from '../users/user.model.js';
@@ -29,6 +30,7 @@ export class CompanyRegistry {
   constructor(
     @inject(SystemData) private readonly system: SystemData,
     @inject(Tenancy) private readonly tenancy: Tenancy,
+    @inject(RealtimeBus) private readonly realtime: RealtimeBus,
   ) {}
 
   private get knex(): Knex {
@@ -119,7 +121,7 @@ export class CompanyRegistry {
       });
     }
     try {
-      return await this.knex.transaction(async (trx) => {
+      const { view, shutOut } = await this.knex.transaction(async (trx) => {
         const company = await CompanyModel.query(trx).findById(companyId).forUpdate();
         if (!company) throw AppError.notFound('ERR_NO_COMPANY_FOUND');
         if (input.planId !== undefined) await this.assertPlanExists(trx, input.planId);
@@ -131,8 +133,13 @@ export class CompanyRegistry {
         if (dueDate !== undefined && companyId !== SUPER_COMPANY_ID) patch.dueDate = dueDate;
         if (Object.keys(patch).length > 0) await CompanyModel.query(trx).patch(patch).where('id', companyId);
         if (password) await this.setAdminPassword(trx, { company, email: input.email ?? company.email, password });
-        return companyView(trx, companyId);
+        const after = (await CompanyModel.query(trx).findById(companyId))!;
+        const shutOut =
+          companyId !== SUPER_COMPANY_ID && (!after.status || !after.dueDate || new Date(after.dueDate).getTime() < Date.now());
+        return { view: await companyView(trx, companyId), shutOut };
       });
+      if (shutOut) this.closeSockets(companyId);
+      return view;
     } catch (error) {
       throw uniqueNameConflict(error);
     }
@@ -145,6 +152,16 @@ export class CompanyRegistry {
     // returning: knex-pglite answers a delete's row count as an object, so count the returned ids instead.
     const deleted = await CompanyModel.query(this.knex).delete().where('id', options.companyId).returning('id');
     if (deleted.length === 0) throw AppError.notFound('ERR_NO_COMPANY_FOUND');
+    this.closeSockets(options.companyId);
+  }
+
+  /**
+   * A company suspended, expired or removed loses its open sockets at once (on every node); a reconnect goes through
+   * the handshake, which refuses it, and the web app then shows why.
+   */
+  private closeSockets(companyId: number): void {
+    const room = rooms.company(companyId);
+    this.realtime.io.in([room, rooms.masked(room)]).disconnectSockets(true);
   }
 
   /**

@@ -132,6 +132,18 @@ describe('suspended and expired companies', () => {
     expect((await api(server, 'GET', '/tickets', { token: agent.token })).status).toBe(200);
   });
 
+  it('sockets open when a company is suspended or set past its due date are closed at once', async () => {
+    for (const change of [{ status: false }, { dueDate: new Date(Date.now() - 60_000).toISOString() }]) {
+      const company = await server.createCompany({ users: [{ profile: 'user' }] });
+      expect(await handshake({ auth: { token: company.users[0]!.token } })).toBe('connected');
+      const socket = sockets.at(-1)!;
+      const closed = new Promise<string>((resolve) => socket.on('disconnect', (reason) => resolve(reason)));
+      const answer = await api(server, 'PUT', `/companies/${company.companyId}`, { token: superToken, body: change });
+      expect(answer.status).toBe(200);
+      expect(await closed).toBe('io server disconnect');
+    }
+  });
+
   it('an expired company reaches only the expiry page (its session, refresh, logout); every other route is 403', async () => {
     const company = await server.createCompany({ dueDate: new Date(Date.now() - 86_400_000), users: [{ profile: 'user' }] });
     const session = await signIn(company.admin.email);
