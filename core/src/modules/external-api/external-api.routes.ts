@@ -10,6 +10,7 @@ import { RateLimits } from '../../platform/http/rate-limits.js';
 import { validate } from '../../platform/http/validation.js';
 import { Config } from '../../platform/tokens.js';
 import { ExternalApiService } from './external-api.service.js';
+import { sendDocsAsset, sendDocsPage, wantsPage } from './api-docs-page.js';
 import { externalApiDocument } from './openapi.js';
 
 /** Limits of one send (also in the OpenAPI document). */
@@ -111,7 +112,16 @@ export class ExternalApiRoutes implements RouteContribution {
       { before: [perAddress, authenticate, perConnection, uploads] },
     );
 
-    api.get('/api-docs', 'public', () => externalApiDocument);
+    // A browser's navigation gets the document rendered; any other caller (Swagger UI included) the JSON.
+    api.get('/api-docs', 'public', ({ req, res }) => {
+      if (!wantsPage((types) => req.accepts(types))) return externalApiDocument;
+      sendDocsPage(res);
+      return undefined;
+    });
+    api.get('/api-docs/assets/:name', 'public', async ({ params, res }) => {
+      if (!(await sendDocsAsset(res, String(params.name)))) throw AppError.notFound('ERR_ROUTE_NOT_FOUND');
+      return undefined;
+    });
   }
 }
 

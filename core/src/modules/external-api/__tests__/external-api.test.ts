@@ -201,6 +201,28 @@ describe('POST /api/messages/send', () => {
     expect(docs.body.openapi).toMatch(/^3\./);
     expect(docs.body.paths['/api/messages/send'].post.responses).toHaveProperty('401');
   });
+
+  it('renders the document at /api-docs for a browser, with Swagger UI served from the product itself', async () => {
+    const browserAccept = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+    const page = await api(server, 'GET', '/api-docs', { headers: { accept: browserAccept } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    const sources = [...String(page.body).matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]!);
+    // Every script and stylesheet is our own file: nothing from a CDN, nothing the CSP would block.
+    expect(sources.filter((source) => /^https?:/.test(source))).toEqual([]);
+    for (const source of sources.filter((source) => source.startsWith('/api-docs/'))) {
+      const asset = await fetch(`${server.url}${source}`);
+      expect({ source, status: asset.status }).toEqual({ source, status: 200 });
+      expect((await asset.text()).length).toBeGreaterThan(10);
+    }
+    const scripts = String(page.body).match(/<script[^>]*>([^<]*)<\/script>/g) ?? [];
+    expect(scripts.every((tag) => /<script src="[^"]+"><\/script>/.test(tag))).toBe(true);
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    // Swagger UI fetches the document with a JSON accept.
+    const document = await api(server, 'GET', '/api-docs', { headers: { accept: 'application/json,*/*' } });
+    expect(document.body.openapi).toMatch(/^3\./);
+    expect((await api(server, 'GET', '/api-docs/assets/..%2Fpackage.json')).status).toBe(404);
+  });
   it('refuses a bad token before reading a large upload: the 401 arrives while the client is still sending', async () => {
     const answer = await streamUpload({ token: 'WRONGTOKEN', fileBytes: 640 * 1024 * 1024 });
     expect(answer.status).toBe(401);
