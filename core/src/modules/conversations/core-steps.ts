@@ -122,6 +122,7 @@ export class MessageStep implements ConversationHandler {
       v_card: event.vCard ?? null,
       ack: event.fromMe ? 1 : 0,
       participant: event.participant?.address ?? null,
+      participant_name: event.participant?.name ?? null,
       created_at: event.timestamp ?? new Date(),
     };
     const columns = Object.keys(message);

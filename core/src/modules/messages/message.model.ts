@@ -24,6 +24,8 @@ export class MessageModel extends TenantModel {
   vCard!: string | null;
   ack!: Ack;
   participant!: string | null;
+  /** The group participant's name on the channel, when the channel told it. */
+  participantName!: string | null;
   data!: Record<string, unknown> | null;
   editedAt!: Date | null;
   quotedMsg?: MessageModel;

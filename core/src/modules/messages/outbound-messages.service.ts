@@ -3,11 +3,13 @@ import { AppError } from '../../platform/http/app-error.js';
 import { MediaStorage } from '../../platform/media/media-storage.js';
 import { TicketEvents } from '../realtime/ticket-audience.js';
 import { Tenancy } from '../../platform/tenancy.js';
+import type { TenantScope } from '../../platform/database/model.js';
 import { TicketModel } from '../tickets/ticket.model.js';
 import { MessageModel } from './message.model.js';
 import { MessageDelivery } from './message-delivery.js';
 import { OutboundMessageListener, type OutboundMessages, type SendOptions } from './outbound-messages.js';
 import { mediaTypeOf } from './media-type.js';
+import { fillPlaceholders, hasPlaceholders, type TemplateFacts } from './message-template.js';
 
 @injectable()
 export class OutboundMessagesService implements OutboundMessages {
@@ -32,6 +34,7 @@ export class OutboundMessagesService implements OutboundMessages {
         });
     }
     let body = options.body;
+    if (hasPlaceholders(body)) body = fillPlaceholders(body, await this.templateFacts(scope, ticket, options.userId));
     if (options.signed && options.userId && body.trim()) {
       const user = await scope.table('users').where('id', options.userId).first('name');
       if (user) body = `*${user.name}:*\n${body}`;
@@ -67,7 +70,8 @@ export class OutboundMessagesService implements OutboundMessages {
         isForwarded: Boolean(options.isForwarded),
         quotedMsgId: options.quotedMsgId ?? null,
         vCard: options.vCard ?? null,
-        mediaType: file ? file.mediaType : 'chat',
+        // A contact card the agent sends is a contactMessage (spec 1 §3), shown and listed as 'Contato'.
+        mediaType: file ? file.mediaType : options.vCard ? 'contactMessage' : 'chat',
         mediaUrl: file?.path ?? null,
         data:
           file || options.origin
@@ -98,5 +102,26 @@ export class OutboundMessagesService implements OutboundMessages {
       for (const listener of this.listeners) await listener.afterStored({ ...stored, origin: options.origin });
     }
     return message;
+  }
+  /** What the placeholders of a text to this ticket's contact stand for; the agent is the sender, else the owner. */
+  private async templateFacts(scope: TenantScope, ticket: TicketModel, userId: number | null): Promise<TemplateFacts> {
+    const agentId = userId ?? ticket.userId;
+    const [contact, user, queue, connection, company] = await Promise.all([
+      scope.table('contacts').where('id', ticket.contactId).first('name'),
+      agentId ? scope.table('users').where('id', agentId).first('name') : undefined,
+      ticket.queueId ? scope.table('queues').where('id', ticket.queueId).first('name') : undefined,
+      ticket.whatsappId ? scope.table('connections').where('id', ticket.whatsappId).first('name') : undefined,
+      scope.company().first('timezone'),
+    ]);
+    return {
+      contactName: String(contact?.name ?? ''),
+      userName: String(user?.name ?? ''),
+      protocol: ticket.protocol || String(ticket.id),
+      ticketId: ticket.id,
+      queueName: String(queue?.name ?? ''),
+      connectionName: String(connection?.name ?? ''),
+      now: new Date(),
+      timeZone: String(company?.timezone ?? 'America/Sao_Paulo'),
+    };
   }
 }

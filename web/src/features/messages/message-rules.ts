@@ -16,10 +16,10 @@ export function canEdit(message: Message, userId: number | undefined, now = Date
   return isOwn(message, userId) && isContent(message) && now - new Date(message.createdAt).getTime() <= EDIT_WINDOW_MS;
 }
 
-/** The sender of a message in a group: its contact's name, else the participant's number. */
+/** The sender of a message in a group: the name the channel gave, its contact's name, else the participant's number. */
 export function groupSender(message: Message): string | null {
   if (message.fromMe) return null;
-  return message.contact?.name ?? (message.participant ? participantNumber(message.participant) : null);
+  return message.participantName || message.contact?.name || (message.participant ? participantNumber(message.participant) : null);
 }
 
 export function participantNumber(participant: string): string {

@@ -22,6 +22,7 @@ export interface Message {
   vCard: string | null;
   ack: number;
   participant?: string | null;
+  participantName?: string | null;
   contact?: { id: number; name: string } | null;
   createdAt: string;
   updatedAt: string;
