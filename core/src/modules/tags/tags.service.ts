@@ -9,7 +9,7 @@ import { Logger } from '../../platform/tokens.js';
 import { escapeLike } from '../companies/company.service.js';
 import { CONTACT_NOT_FOUND, findContactDetails } from '../contacts/contact-details.js';
 import { ContactModel } from '../contacts/contact.model.js';
-import { TicketSearch } from '../tickets/index.js';
+import { TicketChanges, TicketSearch } from '../tickets/index.js';
 import { TagModel, type TagSummary } from './tag.model.js';
 import { TAGS_PAGE_SIZE, type CreateTagInput, type TagReference, type UpdateTagInput } from './tags.schema.js';
 
@@ -44,6 +44,7 @@ export class TagsService {
     @inject(RealtimeBus) private readonly realtime: RealtimeBus,
     @inject(Logger) private readonly logger: Logger,
     @inject(TicketSearch) private readonly tickets: TicketSearch,
+    @inject(TicketChanges) private readonly ticketChanges: TicketChanges,
   ) {}
 
   /** GET /tags: one page of 20 by name, with usage counts; `offset` (rows already loaded) when no pageNumber is given. */
@@ -131,8 +132,11 @@ export class TagsService {
   }
 
   /**
-   * POST /tags/sync: the contact's tags become exactly the given ones (by id, or by name: a name the company does
-   * not have yet becomes a new tag). A ticketId, when given, must be a ticket the caller may see (spec 1 §6).
+   * POST /tags/sync. One model (spec 1 §3, spec 3 §2.14): a ticket's tags label the conversation, shown on its card,
+   * in its drawer and as its kanban lane; a contact's tags label the person (contacts page and its filter). With a
+   * ticketId (the ticket's drawer) the ticket's tags become exactly the given ones, and the ticket, which must be one
+   * the caller may see (spec 1 §6), is announced so its card follows. Without one, the contact's tags do. Tags are
+   * named by id, or by name (a name the company does not have yet becomes a new tag).
    */
   async sync(options: {
     auth: AuthContext;
@@ -141,21 +145,24 @@ export class TagsService {
     tags: TagReference[];
   }): Promise<{ contactId: number; ticketId: number | null; tags: TagSummary[] }> {
     const { auth, contactId } = options;
-    if (options.ticketId) await this.tickets.visibleTicket(auth, options.ticketId);
+    const ticketId = options.ticketId ?? null;
+    if (ticketId) await this.tickets.visibleTicket(auth, ticketId);
     const { tags, created } = await this.tenancy.transaction(auth.companyId, async (trx) => {
       await trx.findOrFail<ContactModel>(ContactModel, contactId, CONTACT_NOT_FOUND);
       const resolved = await this.resolve({ scope: trx, references: options.tags, userId: auth.userId });
-      await trx.connection('contact_tags').where({ company_id: trx.companyId, contact_id: contactId }).delete();
-      if (resolved.tags.length > 0) {
-        await trx
-          .connection('contact_tags')
-          .insert(resolved.tags.map((tag) => ({ contact_id: contactId, tag_id: tag.id, company_id: trx.companyId })));
-      }
+      const [table, owner] = ticketId ? ['ticket_tags', { ticket_id: ticketId }] : ['contact_tags', { contact_id: contactId }];
+      await trx.table(table).where(owner).delete();
+      if (resolved.tags.length > 0)
+        await trx.insertInto(
+          table,
+          resolved.tags.map((tag) => ({ ...owner, tag_id: tag.id })),
+        );
       return resolved;
     });
     for (const tag of created) this.announce(auth.companyId, 'create', tag);
-    await this.announceContact(auth.companyId, contactId);
-    return { contactId, ticketId: options.ticketId ?? null, tags: summaries(tags) };
+    if (ticketId) await this.ticketChanges.announce(auth.companyId, ticketId);
+    else await this.announceContact(auth.companyId, contactId);
+    return { contactId, ticketId, tags: summaries(tags) };
   }
 
   /** GET /contactTags/:contactId: the contact's tags by name. */

@@ -2,14 +2,15 @@ import { inject, injectable } from '@switchboard/sdk';
 import type { AuthContext } from '../../platform/auth/auth-context.js';
 import type { TenantScope } from '../../platform/database/model.js';
 import { Tenancy } from '../../platform/tenancy.js';
-import { TicketSearch } from '../tickets/index.js';
+import { TicketChanges, TicketSearch } from '../tickets/index.js';
 import { TagModel, type TagSummary } from './tag.model.js';
 import { summaries, TAG_NOT_FOUND, tagSummaryColumns, TagsService } from './tags.service.js';
 
 /**
- * A ticket's tags (ticket_tags): the kanban lane a ticket is in (spec 3 §4 "Kanban card move": the old link is
- * removed, then the new one added). The tag must be the caller's company's and the ticket one the caller may see (spec 1
- * §6), else 404.
+ * A ticket's tags (ticket_tags), the same ones its card and drawer show: here the kanban lane a ticket is in (spec 3
+ * §4 "Kanban card move": the old lane link is removed, then the new one added; the ticket's plain tags stay). The tag
+ * must be the caller's company's and the ticket one the caller may see (spec 1 §6), else 404. Every change is
+ * announced as a ticket update so cards follow.
  */
 @injectable()
 export class TicketTagsService {
@@ -17,6 +18,7 @@ export class TicketTagsService {
     @inject(Tenancy) private readonly tenancy: Tenancy,
     @inject(TagsService) private readonly tags: TagsService,
     @inject(TicketSearch) private readonly tickets: TicketSearch,
+    @inject(TicketChanges) private readonly ticketChanges: TicketChanges,
   ) {}
 
   /** PUT /ticket-tags/:ticketId/:tagId: adds the tag to the ticket (again is a no-op). */
@@ -25,30 +27,29 @@ export class TicketTagsService {
     const scope = this.tenancy.of(auth.companyId);
     await this.tickets.visibleTicket(auth, ticketId);
     await scope.findOrFail<TagModel>(TagModel, tagId, TAG_NOT_FOUND);
-    await scope
-      .connection('ticket_tags')
-      .insert({ ticket_id: ticketId, tag_id: tagId, company_id: scope.companyId })
-      .onConflict(['ticket_id', 'tag_id'])
-      .ignore();
+    await scope.insertInto('ticket_tags', { ticket_id: ticketId, tag_id: tagId }).onConflict(['ticket_id', 'tag_id']).ignore();
     await this.announceCounts(scope, [tagId]);
+    await this.ticketChanges.announce(scope.companyId, ticketId);
     return { ticketId, tags: await this.tagsOf(scope, ticketId) };
   }
 
-  /** DELETE /ticket-tags/:ticketId: removes every tag of the ticket. */
+  /** DELETE /ticket-tags/:ticketId: takes the ticket out of its kanban lane (its kanban tags); plain tags stay. */
   async clear(options: { auth: AuthContext; ticketId: number }): Promise<{ ticketId: number; tags: TagSummary[] }> {
     const { auth, ticketId } = options;
     const scope = this.tenancy.of(auth.companyId);
     await this.tickets.visibleTicket(auth, ticketId);
     const removed: { tag_id: number }[] = await scope
-      .connection('ticket_tags')
-      .where({ company_id: scope.companyId, ticket_id: ticketId })
+      .table('ticket_tags')
+      .where('ticket_id', ticketId)
+      .whereIn('tag_id', scope.table('tags').where('kanban', 1).select('id'))
       .delete()
       .returning('tag_id');
     await this.announceCounts(
       scope,
       removed.map((row) => row.tag_id),
     );
-    return { ticketId, tags: [] };
+    await this.ticketChanges.announce(scope.companyId, ticketId);
+    return { ticketId, tags: await this.tagsOf(scope, ticketId) };
   }
 
   private async tagsOf(scope: TenantScope, ticketId: number): Promise<TagSummary[]> {

@@ -16,6 +16,38 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** The part of a knex or objection builder the list conditions below use, so both kinds of query share them. */
+interface Conditions {
+  where(column: string, value: unknown): Conditions;
+  whereIn(column: string, values: number[]): Conditions;
+  orWhere(column: string, value: unknown): Conditions;
+  orWhereNull(column: string): Conditions;
+}
+
+/**
+ * The queue selection of a list (`queueIds`): tickets in those queues, and tickets without a queue only when the
+ * selection names 'no queue' (id 0, as the queue selector sends it). Whether the caller may see unqueued tickets at
+ * all stays the visibility rule's business (allTicket).
+ */
+export function inQueues(alias: string, queueIds: number[]) {
+  const ids = queueIds.filter((id) => id > 0);
+  const unqueued = queueIds.includes(0);
+  return (q: Conditions): void => {
+    q.whereIn(`${alias}.queue_id`, ids);
+    if (unqueued) q.orWhereNull(`${alias}.queue_id`);
+  };
+}
+
+/**
+ * An admin's lists without showAll (spec 1 §6, "seeing all tickets" is what showAll adds): their own tickets,
+ * unassigned ones and groups, never a ticket another agent holds.
+ */
+export function notOtherAgents(alias: string, userId: number) {
+  return (q: Conditions): void => {
+    q.where(`${alias}.user_id`, userId).orWhereNull(`${alias}.user_id`).orWhere(`${alias}.status`, 'group');
+  };
+}
+
 /**
  * Reading tickets: the list of the ticket area and single tickets, always through the visibility rule of spec 1 §6
  * applied in the query (a ticket the caller may not see is not found, like another company's).
@@ -40,19 +72,18 @@ export class TicketSearch {
     const query = this.visibleTickets(viewer);
     const search = filters.searchParam?.trim();
 
-    // showAll (admins only, tickets-manager:showall) drops the queue selection; a non-admin never uses it.
+    // showAll (admins only, tickets-manager:showall) is "seeing all tickets" (spec 1 §6): without it an admin's lists
+    // hold what an agent's would (their own tickets, unassigned ones and groups), never another agent's; a search
+    // text or the admin's users filter looks across owners. Outside search showAll also drops the queue selection.
+    // A non-admin never uses it.
     const showAll = viewer.admin && filters.showAll === true && !search;
-    if (filters.queueIds && filters.queueIds.length > 0 && !showAll) {
-      const ids = filters.queueIds.filter((id) => id > 0);
-      // Tickets without a queue stay listed: whether the caller sees them is the visibility rule's business.
-      query.where((q) => {
-        if (ids.length > 0) q.whereIn('tickets.queue_id', ids);
-        q.orWhereNull('tickets.queue_id');
-      });
+    const userIds = [...(filters.users ?? []), ...(filters.userFilter ?? [])];
+    if (viewer.admin && filters.showAll !== true && !search && userIds.length === 0) {
+      query.where(notOtherAgents('tickets', viewer.userId));
     }
+    if (filters.queueIds && filters.queueIds.length > 0 && !showAll) query.where(inQueues('tickets', filters.queueIds));
     if (filters.status) query.where('tickets.status', filters.status);
     if (filters.statusFilter && filters.statusFilter.length > 0) query.whereIn('tickets.status', filters.statusFilter);
-    const userIds = [...(filters.users ?? []), ...(filters.userFilter ?? [])];
     if (userIds.length > 0) query.whereIn('tickets.user_id', userIds);
     const connectionIds = [...(filters.whatsapps ?? []), ...(filters.whatsappIds ?? [])];
     if (connectionIds.length > 0) query.whereIn('tickets.whatsapp_id', connectionIds);

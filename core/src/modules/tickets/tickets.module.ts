@@ -1,5 +1,6 @@
 import { ContainerModule } from '@switchboard/sdk';
 import { RouteContribution } from '../../platform/http/api-router.js';
+import { TicketChanges } from './ticket-changes.js';
 import { TicketTransitionListener, TicketTransitionListeners } from './ticket-lifecycle.js';
 import { TicketLogs } from './ticket-logs.js';
 import { TicketSearch } from './ticket-search.service.js';
@@ -15,6 +16,7 @@ export const ticketsModule = new ContainerModule((bind) => {
   bind(TicketLogs).toSelf();
   bind(TicketSearch).toSelf();
   bind(TicketsService).toSelf();
+  bind(TicketChanges).toSelf();
   // Collected once: whatever modules (routing) and plugins bind.
   bind(TicketTransitionListeners).toDynamicValue((context) =>
     context.container.isBound(TicketTransitionListener) ? context.container.getAll(TicketTransitionListener) : [],

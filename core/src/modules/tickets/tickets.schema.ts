@@ -134,13 +134,14 @@ export const updateTicketSchema = yup.object({
 });
 export type UpdateTicketInput = yup.InferType<typeof updateTicketSchema>;
 
-/** POST /tickets/closeAll: the tickets of one status (default every live status) in the chosen queues. */
+/** POST /tickets/closeAll: the tickets of one status (default every live status) the admin's list shows. */
 export const closeAllSchema = yup.object({
   status: yup
     .string()
     .transform(emptyToUndefined)
     .oneOf([...activeStatuses], 'Status inválido'),
   queueIds: idList('Fila inválida'),
+  showAll: flag,
 });
 export type CloseAllInput = yup.InferType<typeof closeAllSchema>;
 

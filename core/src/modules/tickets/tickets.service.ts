@@ -15,7 +15,7 @@ import { isWithinWorkingHours } from '../routing/working-hours.js';
 import { TicketModel } from './ticket.model.js';
 import { TicketTransitionListeners, type TicketTransition, type TicketTransitionListener } from './ticket-lifecycle.js';
 import { TicketLogs } from './ticket-logs.js';
-import { TICKET_NOT_FOUND, TicketSearch } from './ticket-search.service.js';
+import { inQueues, notOtherAgents, TICKET_NOT_FOUND, TicketSearch } from './ticket-search.service.js';
 import { planTransition, type TransitionPlan } from './ticket-transitions.js';
 import { TicketViews, type TicketView } from './ticket-views.js';
 import { isAdmin } from './ticket-visibility.js';
@@ -86,7 +86,7 @@ export class TicketsService {
     const contact = await scope.findOrFail<ContactModel>(ContactModel, input.contactId, 'ERR_NO_CONTACT_FOUND');
     if (input.queueId) await this.assertQueue(companyId, input.queueId);
     if (input.userId) await this.assertUser(companyId, input.userId);
-    const connection = await this.connectionFor(scope, input.whatsappId ?? null, contact.whatsappId);
+    const connection = await this.connectionFor(scope, input.whatsappId ?? null, contact);
 
     const liveStatus = contact.isGroup ? 'group' : 'open';
     const requested = input.status ?? (input.userId === null ? 'pending' : 'open');
@@ -140,7 +140,7 @@ export class TicketsService {
           if (holder) throw otherOpenTicket(holder);
         }
         if (plan.kind === 'resolve' && settings.requiredTag && (before.status === 'open' || before.status === 'group')) {
-          await this.assertContactTagged(trx, before.contactId);
+          await this.assertTagged(trx, before);
         }
 
         const patch: Partial<TicketModel> = { status: plan.status as TicketModel['status'], userId: plan.userId, queueId: plan.queueId };
@@ -230,7 +230,7 @@ export class TicketsService {
 
   /**
    * POST /tickets/closeAll (admins): closes the company's tickets of one live status (default all live statuses)
-   * in the chosen queues (tickets without a queue included, as the list shows them). No farewell; one 'closed' log
+   * that the admin's list shows: the chosen queues (id 0 for 'no queue') and, without showAll, no other agent's. No farewell; one 'closed' log
    * row per ticket.
    */
   async closeAll(options: { auth: AuthContext; input: CloseAllInput }): Promise<{ count: number; ticketIds: number[] }> {
@@ -238,17 +238,10 @@ export class TicketsService {
     if (!isAdmin(auth)) throw AppError.forbidden();
     const companyId = auth.companyId;
     const closed = await this.tenancy.transaction(companyId, async (trx) => {
-      const query = trx
-        .connection('tickets')
-        .where('company_id', companyId)
-        .whereIn('status', input.status ? [input.status] : [...activeStatuses]);
-      const queueIds = (input.queueIds ?? []).filter((id) => id > 0);
-      if (input.queueIds && input.queueIds.length > 0) {
-        query.where((q) => {
-          if (queueIds.length > 0) q.whereIn('queue_id', queueIds);
-          q.orWhereNull('queue_id');
-        });
-      }
+      const query = trx.table('tickets').whereIn('tickets.status', input.status ? [input.status] : [...activeStatuses]);
+      // The tickets the tab shows: the chosen queues, and without showAll only the admin's own and unassigned ones.
+      if (input.queueIds && input.queueIds.length > 0) query.where(inQueues('tickets', input.queueIds));
+      if (input.showAll !== true) query.where(notOtherAgents('tickets', auth.userId));
       const now = new Date();
       // Read (and lock) first: the listeners are told the status each ticket had.
       const rows: ClosedRow[] = await query
@@ -361,23 +354,30 @@ export class TicketsService {
     }
   }
 
-  /** The connection of a new ticket: the one asked for, else the contact's, else the company default. */
-  private async connectionFor(
-    scope: TenantScope,
-    requestedId: number | null,
-    contactConnectionId: number | null,
-  ): Promise<ConnectionModel> {
-    if (requestedId) return scope.findOrFail<ConnectionModel>(ConnectionModel, requestedId, 'ERR_NO_WAPP_FOUND');
-    if (contactConnectionId) {
-      const own = await scope.query<ConnectionModel>(ConnectionModel).findById(contactConnectionId);
-      if (own) return own;
+  /**
+   * The connection of a new ticket: the one asked for, else the contact's, else the company's default among the
+   * connections of the contact's channel. A contact lives on one channel (a phone number, a page's user, a website
+   * visitor): a connection of another channel could never deliver, so it is refused up front (400
+   * ERR_CONNECTION_CANNOT_REACH_CONTACT) instead of leaving a message pending forever.
+   */
+  private async connectionFor(scope: TenantScope, requestedId: number | null, contact: ContactModel): Promise<ConnectionModel> {
+    if (requestedId) {
+      const chosen = await scope.findOrFail<ConnectionModel>(ConnectionModel, requestedId, 'ERR_NO_WAPP_FOUND');
+      if (chosen.channel !== contact.channel) throw cannotReach(contact.channel, chosen.channel);
+      return chosen;
+    }
+    if (contact.whatsappId) {
+      const own = await scope.query<ConnectionModel>(ConnectionModel).findById(contact.whatsappId);
+      if (own && own.channel === contact.channel) return own;
     }
     const fallback = await scope
       .query<ConnectionModel>(ConnectionModel)
+      .orderByRaw('connections.channel = ? desc', [contact.channel])
       .orderBy('connections.is_default', 'desc')
       .orderBy('connections.id')
       .first();
     if (!fallback) throw AppError.notFound('ERR_NO_DEF_WAPP_FOUND');
+    if (fallback.channel !== contact.channel) throw cannotReach(contact.channel, fallback.channel);
     return fallback;
   }
 
@@ -405,10 +405,15 @@ export class TicketsService {
     if (!isWithinWorkingHours(user, this.clock.now(), row?.timezone ?? '')) throw AppError.forbidden('ERR_OUT_OF_HOURS');
   }
 
-  /** requiredTag: a ticket is resolved only when its contact has at least one tag. */
-  private async assertContactTagged(trx: TenantScope, contactId: number): Promise<void> {
-    const tag = await trx.connection('contact_tags').where({ company_id: trx.companyId, contact_id: contactId }).first('tag_id');
-    if (!tag) throw new AppError('ERR_REQUIRED_TAG', 400, { message: 'messagesList.header.buttons.requiredTag' });
+  /**
+   * requiredTag: a ticket is resolved only when tagged. Spec 1 §4 names the contact's tags; the drawer tags the
+   * ticket (spec 1 §3), so a tag on either counts.
+   */
+  private async assertTagged(trx: TenantScope, ticket: TicketModel): Promise<void> {
+    const tagged =
+      (await trx.table('ticket_tags').where('ticket_id', ticket.id).first('tag_id')) ??
+      (await trx.table('contact_tags').where('contact_id', ticket.contactId).first('tag_id'));
+    if (!tagged) throw new AppError('ERR_REQUIRED_TAG', 400, { message: 'messagesList.header.buttons.requiredTag' });
   }
 
   private async settings(companyId: number): Promise<TicketSettings> {
@@ -500,6 +505,12 @@ export class TicketsService {
       (connection?.complation_message as string | null | undefined)?.trim();
     return text || null;
   }
+}
+
+/** 400 ERR_CONNECTION_CANNOT_REACH_CONTACT: the connection's channel is not the contact's. */
+function cannotReach(contactChannel: string, connectionChannel: string): AppError {
+  const message = `A conexão (${connectionChannel}) não alcança este contato (${contactChannel}): escolha uma conexão do canal do contato.`;
+  return new AppError('ERR_CONNECTION_CANNOT_REACH_CONTACT', 400, { message, fields: { whatsappId: message } });
 }
 
 /** 409 ERR_OTHER_OPEN_TICKET: the message is the JSON string of the holder (spec 1 §8), also given as `ticket`. */

@@ -138,13 +138,12 @@ describe('tags API', () => {
     ]);
   });
 
-  it("syncs a contact's tags by id and by name", async () => {
+  it("syncs a contact's tags by id and by name (no ticket named: the contacts page)", async () => {
     const knex = server.ports.database.knex;
     const contact = await insertContact(knex, company.companyId);
     const vip = await insertTag(knex, company.companyId, { name: 'VIP Sync' });
     const old = await insertTag(knex, company.companyId, { name: 'Antiga' });
     await knex('contact_tags').insert({ contact_id: contact.id, tag_id: old, company_id: company.companyId });
-    const ticket = await insertTicket(knex, company.companyId);
     const token = company.users[0]!.token;
 
     const emit = spyOnRealtime(server.ports.realtime);
@@ -154,7 +153,6 @@ describe('tags API', () => {
         token,
         body: {
           contactId: contact.id,
-          ticketId: ticket,
           tags: [{ id: vip, name: 'VIP Sync' }, { name: 'nova sync' }, { name: 'vip sync' }],
         },
       });

@@ -72,10 +72,15 @@ describe('ticket visibility (spec 1 §6)', () => {
     expect(await seen(viewer.token, '?showAll=true&searchParam=Contato')).toEqual([...expected].sort());
   });
 
-  it('an admin sees every ticket of the company, with or without showAll', async () => {
+  it("an admin sees every ticket of the company with showAll; without it, no other agent's (spec 1 §6)", async () => {
     const all = Object.keys(ids).sort();
-    expect(await seen(company.admin.token)).toEqual(all);
     expect(await seen(company.admin.token, '?showAll=true')).toEqual(all);
+    const notOthers = all.filter((name) => !['q1Own', 'q1Others', 'q2Assigned'].includes(name));
+    expect(await seen(company.admin.token)).toEqual(notOthers);
+    // A search text, or the admin's users filter, looks across owners; single reads stay open to admins.
+    expect(await seen(company.admin.token, '?searchParam=Contato')).toEqual(all);
+    expect(await seen(company.admin.token, `?users=[${other.id}]`)).toEqual(['q1Others']);
+    expect((await api(server, 'GET', `/tickets/${ids.q1Others}`, { token: company.admin.token })).status).toBe(200);
   });
 
   it('a single ticket the user may not see is not found; one they may see is answered', async () => {

@@ -382,7 +382,8 @@ describe('GET /tickets filters and paging', () => {
       contact_id: await fixtures.contact(c, { name: 'Maria Aparecida', number: '5511987650001' }),
       queue_id: q1,
       status: 'open',
-      user_id: company.users[0]!.id,
+      // The admin's own: without showAll an admin's lists leave out other agents' tickets (spec 1 §6).
+      user_id: company.admin.id,
       unread_messages: 2,
     });
     t.joao = await fixtures.ticket(c, {
@@ -419,7 +420,7 @@ describe('GET /tickets filters and paging', () => {
     expect(await list(`?queueIds=${q1}&showAll=true`)).toEqual(ids('maria', 'joao', 'closed'));
     expect(await list(`?whatsappIds=${otherConnection}`)).toEqual(ids('joao'));
     expect(await list(`?whatsapps=[${connection}]`)).toEqual(ids('maria', 'closed'));
-    expect(await list(`?users=[${company.users[0]!.id}]`)).toEqual(ids('maria'));
+    expect(await list(`?users=[${company.admin.id}]`)).toEqual(ids('maria'));
     expect(await list(`?tags=${encodeURIComponent(JSON.stringify([t.tag!.id]))}`)).toEqual(ids('maria'));
     expect(await list('?withUnreadMessages=true')).toEqual(ids('maria'));
     expect((await api(server, 'GET', '/tickets?tags=abc', { token: company.admin.token })).status).toBe(400);
@@ -435,7 +436,7 @@ describe('GET /tickets filters and paging', () => {
     expect(answer.body.tickets[0]).toMatchObject({ contact: { name: 'João Batista' }, whatsapp: { id: otherConnection }, tags: [] });
     const maria = await api(server, 'GET', '/tickets?searchParam=maria', { token: company.admin.token });
     expect(maria.body.tickets[0].tags).toEqual([{ id: t.tag!.id, name: 'VIP', color: '#123456' }]);
-    expect(maria.body.tickets[0].user).toEqual({ id: company.users[0]!.id, name: expect.any(String), color: null });
+    expect(maria.body.tickets[0].user).toEqual({ id: company.admin.id, name: expect.any(String), color: null });
   });
 
   it('filters by creation day and update day in the company timezone', async () => {
