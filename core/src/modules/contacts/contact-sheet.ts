@@ -1,4 +1,5 @@
 import path from 'node:path';
+import * as XLSX from '@e965/xlsx';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { AppError } from '../../platform/http/app-error.js';
@@ -50,8 +51,8 @@ function unpacksTooLarge(): AppError {
 
 /**
  * Reads an uploaded contact spreadsheet: .xlsx with exceljs, .csv (comma, semicolon or tab separated, UTF-8 or
- * Windows-1252) with our own RFC 4180 reader. A legacy binary .xls (Excel 97-2003) cannot be read by exceljs and is
- * refused with a clear message; a .xls that really holds xlsx or CSV content is read as such.
+ * Windows-1252) with our own RFC 4180 reader, a legacy binary .xls (Excel 97-2003) with SheetJS. A .xls that really
+ * holds xlsx or CSV content is read as such.
  */
 export async function readContactSheet(file: { originalname: string; buffer: Buffer }, maxRows: number): Promise<ContactSheetRow[]> {
   const extension = path.extname(file.originalname ?? '').toLowerCase();
@@ -61,7 +62,7 @@ export async function readContactSheet(file: { originalname: string; buffer: Buf
   const ole = data.length >= 8 && data.readUInt32BE(0) === 0xd0cf11e0 && data.readUInt32BE(4) === 0xa1b11ae1;
   let table: string[][];
   if (zip) table = await readWorkbook(data, maxRows);
-  else if (ole) throw invalidFile('Planilhas .xls do Excel 97-2003 não são suportadas: salve como .xlsx ou .csv');
+  else if (ole) table = readLegacyWorkbook(data, maxRows);
   else if (extension === '.xlsx') throw invalidFile('O arquivo não é uma planilha .xlsx válida');
   else table = readCsv(decodeText(data), maxRows);
   return toRows(table, maxRows);
@@ -135,6 +136,25 @@ async function readWorkbook(data: Buffer, maxRows: number): Promise<string[][]> 
     table[rowNumber - 1] = Array.from(cells, (cell) => cell ?? '');
   });
   return Array.from(table, (row) => row ?? []);
+}
+
+/**
+ * An Excel 97-2003 workbook (an OLE compound file). Its records are stored uncompressed, so the upload limit already
+ * bounds what is parsed (no decompression bomb as with xlsx); SheetJS reads at most the rows needed to tell that the
+ * sheet is too long, and no formulas, styles or HTML.
+ */
+function readLegacyWorkbook(data: Buffer, maxRows: number): string[][] {
+  let workbook: XLSX.WorkBook;
+  try {
+    workbook = XLSX.read(data, { type: 'buffer', sheetRows: maxRows + 2, cellFormula: false, cellHTML: false, cellStyles: false });
+  } catch {
+    throw invalidFile('O arquivo não é uma planilha .xls válida');
+  }
+  const first = workbook.SheetNames[0];
+  const sheet = first ? workbook.Sheets[first] : undefined;
+  if (!sheet) return [];
+  const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: '', blankrows: true });
+  return rows.map((row) => row.slice(0, MAX_CELLS_PER_ROW).map((value) => cellText(value as ExcelJS.CellValue)));
 }
 
 /** The text a cell shows: rich text joined, a hyperlink's text, a formula's result, whole numbers without exponent. */

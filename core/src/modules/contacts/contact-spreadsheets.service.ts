@@ -18,7 +18,8 @@ import { ContactsService } from './contacts.service.js';
 export interface ContactImportResult {
   created: number;
   skipped: number;
-  errors: { row: number; message: string }[];
+  /** message reads 'number: Required'; fields holds the same per column, for a client to say in its language. */
+  errors: { row: number; message: string; fields?: Record<string, string> }[];
 }
 
 /** Contacts imported from a spreadsheet are whatsapp contacts (the channel whose numbers people keep in sheets). */
@@ -60,7 +61,7 @@ export class ContactSpreadsheetsService {
     for (const row of rows) {
       const candidate = await this.candidate(row).catch((error: unknown) => {
         if (!(error instanceof AppError)) throw error;
-        result.errors.push({ row: row.row, message: rowMessage(error) });
+        result.errors.push({ row: row.row, message: rowMessage(error), ...(error.fields ? { fields: error.fields } : {}) });
         return undefined;
       });
       if (!candidate) continue;
@@ -125,9 +126,13 @@ export class ContactSpreadsheetsService {
     return result;
   }
 
-  /** Writes every contact of the caller's company as an xlsx workbook (sheet Contatos: name, number, email, tags). */
+  /**
+   * Writes every contact of the caller's company as an xlsx workbook (sheet Contatos: name, number, email, tags, then
+   * one column per extra information name the company uses, so each contact's extraInfo lands under its own title).
+   */
   async writeExport(options: { auth: AuthContext; output: Writable }): Promise<void> {
     const scope = this.tenancy.of(options.auth.companyId);
+    const extraNames = (await scope.table('contact_custom_fields').distinct('name').orderBy('name').pluck('name')) as string[];
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: options.output, useStyles: false, useSharedStrings: false });
     const sheet = workbook.addWorksheet('Contatos');
     sheet.columns = [
@@ -135,7 +140,9 @@ export class ContactSpreadsheetsService {
       { header: 'number', key: 'number', width: 20 },
       { header: 'email', key: 'email', width: 32 },
       { header: 'tags', key: 'tags', width: 32 },
+      ...extraNames.map((name, index) => ({ header: name, key: `extra${index}`, width: 24 })),
     ];
+    const extraColumn = new Map(extraNames.map((name, index) => [name, `extra${index}`]));
     let lastId = 0;
     for (;;) {
       const batch = await scope
@@ -143,16 +150,23 @@ export class ContactSpreadsheetsService {
         .where('contacts.id', '>', lastId)
         .orderBy('contacts.id')
         .limit(EXPORT_BATCH)
-        .withGraphFetched('tags(tagSummary)')
+        .withGraphFetched('[tags(tagSummary), extraInfo(extraInfoSummary)]')
         .modifiers(contactGraphModifiers);
       if (batch.length === 0) break;
       for (const contact of batch) {
+        const extra: Record<string, string> = {};
+        for (const info of contact.extraInfo ?? []) {
+          const key = extraColumn.get(info.name);
+          // Two entries of one name share its cell.
+          if (key) extra[key] = extra[key] ? `${extra[key]}; ${info.value}` : info.value;
+        }
         sheet
           .addRow({
             name: contact.name,
             number: contact.number,
             email: contact.email ?? '',
             tags: (contact.tags ?? []).map((tag) => tag.name).join(', '),
+            ...extra,
           })
           .commit();
       }

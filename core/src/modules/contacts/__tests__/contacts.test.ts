@@ -1,5 +1,6 @@
 import { spyOnRealtime } from '../../../testing/realtime-spy.js';
 import { Readable } from 'node:stream';
+import * as XLSX from '@e965/xlsx';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -429,10 +430,10 @@ describe('contacts API', () => {
         created: 2,
         skipped: 2,
         errors: [
-          { row: 3, message: 'name: Too Short!' },
-          { row: 4, message: 'email: Invalid email' },
-          { row: 9, message: 'tags: Tag muito curta!' },
-          { row: 10, message: 'number: Required' },
+          { row: 3, message: 'name: Too Short!', fields: { name: 'Too Short!' } },
+          { row: 4, message: 'email: Invalid email', fields: { email: 'Invalid email' } },
+          { row: 9, message: 'tags: Tag muito curta!', fields: { tags: 'Tag muito curta!' } },
+          { row: 10, message: 'number: Required', fields: { number: 'Required' } },
         ],
       });
       const list = await api(server, 'GET', '/contacts', { token: target.admin.token });
@@ -454,7 +455,11 @@ describe('contacts API', () => {
         body: fileForm(csv, 'contatos.csv', 'text/csv'),
       });
       expect(answer.status).toBe(200);
-      expect(answer.body).toEqual({ created: 2, skipped: 0, errors: [{ row: 4, message: 'name: Too Short!' }] });
+      expect(answer.body).toEqual({
+        created: 2,
+        skipped: 0,
+        errors: [{ row: 4, message: 'name: Too Short!', fields: { name: 'Too Short!' } }],
+      });
       const found = await api(server, 'GET', '/contacts?searchParam=999991001', { token: target.admin.token });
       expect(found.body.contacts.map((c: { name: string; number: string }) => [c.name, c.number])).toEqual([
         ['Dona "Zezé"', '5548999991001'],
@@ -469,6 +474,7 @@ describe('contacts API', () => {
 
     it('refuses files it cannot read', async () => {
       const token = target.admin.token;
+      // An OLE header with no workbook behind it.
       const legacy = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(64)]);
       const cases: [FormData, string][] = [
         [fileForm(legacy, 'old.xls', 'application/vnd.ms-excel'), 'ERR_INVALID_FILE'],
@@ -494,6 +500,35 @@ describe('contacts API', () => {
         body: fileForm('name\tnumber\nTabulado\t48999992000\n', 'planilha.xls', 'application/vnd.ms-excel'),
       });
       expect(textXls.body).toEqual({ created: 1, skipped: 0, errors: [] });
+    });
+
+    it('imports a legacy .xls (Excel 97-2003) like an xlsx', async () => {
+      const book = XLSX.utils.book_new();
+      XLSX.utils.book_append_sheet(
+        book,
+        XLSX.utils.aoa_to_sheet([
+          ['Nome', 'Número', 'Email'],
+          ['Planilha Antiga', 5547999993000, 'antiga@example.com'],
+          ['Z', '47999993001', ''],
+        ]),
+        'Plan1',
+      );
+      const data = XLSX.write(book, { type: 'buffer', bookType: 'biff8' }) as Buffer;
+      expect(data.readUInt32BE(0)).toBe(0xd0cf11e0); // a real OLE compound file, not xlsx or CSV in disguise
+      const answer = await api(server, 'POST', '/contacts/upload', {
+        token: target.admin.token,
+        body: fileForm(data, 'antiga.xls', 'application/vnd.ms-excel'),
+      });
+      expect(answer.status).toBe(200);
+      expect(answer.body).toEqual({
+        created: 1,
+        skipped: 0,
+        errors: [{ row: 3, message: 'name: Too Short!', fields: { name: 'Too Short!' } }],
+      });
+      const found = await api(server, 'GET', '/contacts?searchParam=999993000', { token: target.admin.token });
+      expect(found.body.contacts).toEqual([
+        expect.objectContaining({ name: 'Planilha Antiga', number: '5547999993000', email: 'antiga@example.com' }),
+      ]);
     });
 
     it('refuses a decompression bomb before parsing it, and a sheet of millions of empty rows', async () => {
@@ -531,6 +566,18 @@ describe('contacts API', () => {
     });
 
     it('exports the company contacts as an xlsx that reads back (admins only)', async () => {
+      const withExtras = await api(server, 'POST', '/contacts', {
+        token: target.admin.token,
+        body: {
+          name: 'Com Extras',
+          number: '11911117777',
+          extraInfo: [
+            { name: 'CPF', value: '123.456.789-00' },
+            { name: 'Aniversário', value: '10/05' },
+          ],
+        },
+      });
+      expect(withExtras.status).toBe(201);
       const asUser = await api(server, 'GET', '/contacts/export', { token: target.users[0]!.token });
       expect(asUser.status).toBe(403);
       const response = await fetch(`${server.url}/contacts/export`, { headers: { authorization: `Bearer ${target.admin.token}` } });
@@ -541,11 +588,13 @@ describe('contacts API', () => {
       await workbook.xlsx.load(await response.arrayBuffer());
       const sheet = workbook.worksheets[0]!;
       const rows: string[][] = [];
-      sheet.eachRow((row) => rows.push([1, 2, 3, 4].map((column) => row.getCell(column).text)));
-      expect(rows[0]).toEqual(['name', 'number', 'email', 'tags']);
+      sheet.eachRow((row) => rows.push([1, 2, 3, 4, 5, 6].map((column) => row.getCell(column).text)));
+      // The extra information follows, one column per name the company uses.
+      expect(rows[0]).toEqual(['name', 'number', 'email', 'tags', 'Aniversário', 'CPF']);
+      expect(rows).toContainEqual(['Com Extras', '5511911117777', '', '', '10/05', '123.456.789-00']);
       const count = await server.ports.database.knex('contacts').where('company_id', target.companyId).count({ n: '*' });
       expect(rows).toHaveLength(Number(count[0]!.n) + 1);
-      expect(rows).toContainEqual(['Ana Souza', '5511911110001', 'ana@example.com', 'Cliente, Novos Leads']);
+      expect(rows).toContainEqual(['Ana Souza', '5511911110001', 'ana@example.com', 'Cliente, Novos Leads', '', '']);
       expect(rows.some((row) => row[0] === 'Perfil' || row[0] === 'Maria S.')).toBe(false);
 
       // What was exported imports back as duplicates only.
