@@ -1,6 +1,7 @@
 import i18n from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
+import * as yup from 'yup';
 
 export const languages = ['pt-BR', 'en', 'es', 'tr'] as const;
 export type Language = (typeof languages)[number];
@@ -38,5 +39,39 @@ void i18n
     interpolation: { escapeValue: false },
     detection: { order: ['localStorage', 'navigator'], lookupLocalStorage: 'i18nextLng', caches: ['localStorage'] },
   });
+
+// <html lang> follows the chosen language: screen readers, hyphenation and CSS text-transform (Turkish dotted İ) read it.
+function markDocumentLanguage(language: string | undefined): void {
+  if (typeof document !== 'undefined' && language) document.documentElement.lang = language;
+}
+i18n.on('languageChanged', markDocumentLanguage);
+markDocumentLanguage(i18n.resolvedLanguage ?? i18n.language);
+
+/** Upper case as the chosen language writes it ('i' is 'İ' in Turkish). */
+export function upperCase(text: string): string {
+  return text.toLocaleUpperCase(i18n.resolvedLanguage ?? i18n.language ?? 'pt-BR');
+}
+
+// yup's own messages (a rule without a text of its own) in the chosen language, read when a form validates.
+yup.setLocale({
+  mixed: { required: () => i18n.t('validation.required'), notType: () => i18n.t('validation.invalid') },
+  string: {
+    min: ({ min }: { min: number }) => i18n.t('validation.min', { min }),
+    max: ({ max }: { max: number }) => i18n.t('validation.max', { max }),
+    email: () => i18n.t('validation.invalidEmail'),
+  },
+});
+
+/** The server's validation words (spec 1 §5 keeps them in English) in the chosen language; other texts as sent. */
+const serverValidationKeys: Record<string, string> = {
+  Required: 'validation.required',
+  'Too Short!': 'validation.tooShort',
+  'Too Long!': 'validation.tooLong',
+  'Invalid email': 'validation.invalidEmail',
+};
+export function validationText(message: string): string {
+  const key = serverValidationKeys[message];
+  return key ? i18n.t(key) : message;
+}
 
 export { i18n };

@@ -22,7 +22,8 @@ export function EditDeleteActions(props: {
   editIcon?: ReactNode;
   onEdit: () => void;
   deleteLabel: string;
-  onDelete: () => void;
+  /** Without it no delete button shows (a record the caller may not delete, such as their own account). */
+  onDelete?: () => void;
 }) {
   return (
     <>
@@ -32,12 +33,14 @@ export function EditDeleteActions(props: {
         icon={props.editIcon ?? <EditIcon fontSize="small" />}
         onClick={props.onEdit}
       />
-      <RowActionButton
-        label={props.deleteLabel}
-        name={props.name}
-        icon={<DeleteOutlineIcon fontSize="small" color="error" />}
-        onClick={props.onDelete}
-      />
+      {props.onDelete && (
+        <RowActionButton
+          label={props.deleteLabel}
+          name={props.name}
+          icon={<DeleteOutlineIcon fontSize="small" color="error" />}
+          onClick={props.onDelete}
+        />
+      )}
     </>
   );
 }

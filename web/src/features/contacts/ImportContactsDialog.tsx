@@ -16,6 +16,7 @@ import {
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../app/errors';
+import { validationText } from '../../app/i18n';
 import { useContactImport } from './contact-import';
 
 const ACCEPTED = '.csv,.xlsx,.xls,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel';
@@ -95,7 +96,17 @@ export function ImportContactsDialog(props: { open: boolean; onClose: () => void
               <List dense sx={{ maxHeight: 160, overflow: 'auto' }}>
                 {state.result.errors.slice(0, SHOWN_ROW_ERRORS).map((rowError) => (
                   <ListItem key={rowError.row} disableGutters>
-                    <ListItemText primary={t('contacts.import.rowError', rowError)} />
+                    <ListItemText
+                      primary={t('contacts.import.rowError', {
+                        row: rowError.row,
+                        // Each column by its label and its problem in the chosen language ('número: Obrigatório').
+                        message: rowError.fields
+                          ? Object.entries(rowError.fields)
+                              .map(([field, text]) => `${t(`contacts.form.${field}`, { defaultValue: field })}: ${validationText(text)}`)
+                              .join('; ')
+                          : rowError.message,
+                      })}
+                    />
                   </ListItem>
                 ))}
               </List>

@@ -48,7 +48,7 @@ type ContactEvent = { action: 'create' | 'update'; contact: Contact } | { action
 export interface ContactImportResult {
   created: number;
   skipped: number;
-  errors: { row: number; message: string }[];
+  errors: { row: number; message: string; fields?: Record<string, string> }[];
 }
 
 /** Whether a contact pushed by the socket belongs to a list searched and filtered so. */

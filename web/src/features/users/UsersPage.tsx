@@ -39,7 +39,8 @@ export default function UsersPage() {
       editLabel={t('users.actions.edit')}
       onEdit={() => setEditing({ userId: user.id })}
       deleteLabel={t('users.actions.delete')}
-      onDelete={() => setDeleting(user)}
+      // The server refuses it too (ERR_CANNOT_DELETE_SELF): an admin is never offered to delete their own account.
+      onDelete={user.id === me?.id ? undefined : () => setDeleting(user)}
     />
   );
   const profile = (user: CompanyUser) => t(`users.profiles.${user.profile}`, { defaultValue: user.profile });
