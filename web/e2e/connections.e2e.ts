@@ -81,7 +81,7 @@ describe('connections screen', () => {
     // The website chat shows its embed code at the public id; its API token (no API sending) is not offered.
     const publicId = (await connectionNamed('Site E2E'))!.publicId;
     const snippet = await dialog.getByRole('textbox', { name: 'Código para incorporar o chat no seu site' }).inputValue();
-    expect(snippet).toContain(`/widget/${publicId}"`);
+    expect(snippet).toContain(`/widget/${publicId}/embed.js"`);
     expect(await dialog.getByRole('textbox', { name: 'Token' }).count()).toBe(0);
     await dialog.getByRole('tab', { name: 'Horários' }).click();
     await screenshot(page, 'connections-dialog-1280');

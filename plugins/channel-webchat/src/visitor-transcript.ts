@@ -1,5 +1,8 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { MediaType, PluginStore } from '@switchboard/sdk';
+import type { TranscriptMessageView } from './widget-contract.js';
+
+export type { TranscriptMessageView } from './widget-contract.js';
 
 /** What the plugin keeps about a visitor, under `visitor:<id>:meta`. */
 export interface VisitorMeta {
@@ -34,19 +37,6 @@ export interface TranscriptEntry {
   deleted?: boolean;
   /** The visitor has seen it (an agent message whose read ack was handed to core). */
   read?: boolean;
-}
-
-/** The shape the widget receives (HTTP transcript and socket `message` events). */
-export interface TranscriptMessageView {
-  id: string;
-  body: string;
-  fromMe: boolean;
-  mediaUrl?: string;
-  mediaName?: string;
-  mimeType?: string;
-  createdAt: string;
-  edited?: boolean;
-  deleted?: boolean;
 }
 
 export const TRANSCRIPT_PAGE_SIZE = 20;
@@ -172,6 +162,7 @@ export class VisitorTranscript {
 export function viewOf(entry: TranscriptEntry, widgetId: string | undefined): TranscriptMessageView {
   const view: TranscriptMessageView = {
     id: entry.id,
+    seq: entry.seq,
     body: entry.deleted ? '' : entry.body,
     fromMe: entry.fromMe,
     createdAt: entry.createdAt,

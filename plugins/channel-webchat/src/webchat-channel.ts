@@ -9,13 +9,17 @@ import {
   type PluginDescription,
 } from '@switchboard/sdk';
 import { VisitorRateLimiter } from './visitor-rate-limiter.js';
+import { DEFAULT_COLOR } from './widget-contract.js';
 import { WebchatSession } from './webchat-session.js';
 import { registerWidgetRoutes } from './widget-routes.js';
 import { attachWidgetNamespace } from './widget-socket.js';
 
 export const WEBCHAT_CHANNEL = 'webchat';
 
-/** The webchat channel: a chat widget served at /widget/<connection public id> whose visitors become contacts. */
+/**
+ * The webchat channel: a chat page at /widget/<connection public id>, and a launcher (/widget/<public id>/embed.js) that
+ * opens it from any website; its visitors become contacts.
+ */
 @injectable()
 export class WebchatChannel implements ChannelContribution {
   readonly channel = WEBCHAT_CHANNEL;
@@ -27,8 +31,8 @@ export class WebchatChannel implements ChannelContribution {
         key: 'title',
         type: 'string',
         label: 'channels.webchat.settings.title',
+        // No default: an empty title shows "Chat with us" in the visitor's own language.
         help: 'channels.webchat.settings.titleHelp',
-        default: 'Fale conosco',
       },
       {
         key: 'welcomeText',
@@ -41,7 +45,13 @@ export class WebchatChannel implements ChannelContribution {
         type: 'string',
         label: 'channels.webchat.settings.primaryColor',
         help: 'channels.webchat.settings.primaryColorHelp',
-        default: '#2563eb',
+        default: DEFAULT_COLOR,
+      },
+      {
+        key: 'requireEmail',
+        type: 'boolean',
+        label: 'channels.webchat.settings.requireEmail',
+        default: false,
       },
     ],
     capabilities: { media: true, presence: true, edit: true, delete: true, qrcode: false },

@@ -2,15 +2,11 @@ import { readFile } from 'node:fs/promises';
 import express, { type NextFunction, type Request, type RequestHandler, type Response, type Router } from 'express';
 import multer from 'multer';
 import type { ConnectionInfo, PluginHost } from '@switchboard/sdk';
-import { renderNotFoundPage, renderWidgetPage } from './widget-page.js';
+import { renderEmbedScript, renderNotFoundPage, renderWidgetPage, WIDGET_ASSETS, WIDGET_PAGE_CSP, widgetAsset } from './widget-page.js';
 import type { VisitorRateLimiter } from './visitor-rate-limiter.js';
 import { WIDGET_NAMESPACE } from './webchat-session.js';
 import { mediaTypeOf, newMessageId, viewOf, visitorRoom, VisitorTranscript, type VisitorMeta } from './visitor-transcript.js';
-
-export const MAX_NAME_LENGTH = 80;
-export const MAX_BODY_LENGTH = 4096;
-export const MAX_MEDIA_BYTES = 16 * 1024 * 1024;
-const EMAIL = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]{2,}$/;
+import { EMAIL, MAX_BODY_LENGTH, MAX_EMAIL_LENGTH, MAX_MEDIA_BYTES, MAX_NAME_LENGTH } from './widget-contract.js';
 
 export interface WidgetRouteOptions {
   host: PluginHost;
@@ -44,21 +40,17 @@ function locals(res: Response): WidgetLocals {
 export function registerWidgetRoutes(router: Router, options: WidgetRouteOptions): void {
   const { host, channel } = options;
 
-  const connectionOf =
-    (html: boolean): RequestHandler =>
-    async (req, res, next) => {
-      // The connection's public id, never its token (the external API's credential): the page is public.
-      const widgetId = String(req.params.widgetId ?? '');
-      const connection = widgetId.length > 0 && widgetId.length <= 200 ? await host.findConnectionByPublicId(channel, widgetId) : undefined;
-      if (!connection) {
-        if (html) res.status(404).type('html').send(renderNotFoundPage());
-        else fail(res, 404, 'ERR_NOT_FOUND');
-        return;
-      }
-      res.locals.connection = connection;
-      res.locals.transcript = new VisitorTranscript(host.store(connection), connection.id);
-      next();
-    };
+  // The connection's public id, never its token (the external API's credential): the widget is public.
+  const findConnection = async (widgetId: string): Promise<ConnectionInfo | undefined> =>
+    widgetId.length > 0 && widgetId.length <= 200 ? host.findConnectionByPublicId(channel, widgetId) : undefined;
+
+  const withConnection: RequestHandler = async (req, res, next) => {
+    const connection = await findConnection(String(req.params.widgetId ?? ''));
+    if (!connection) return fail(res, 404, 'ERR_NOT_FOUND');
+    res.locals.connection = connection;
+    res.locals.transcript = new VisitorTranscript(host.store(connection), connection.id);
+    next();
+  };
 
   const visitor: RequestHandler = async (req, res, next) => {
     const header = req.get('authorization') ?? '';
@@ -89,48 +81,62 @@ export function registerWidgetRoutes(router: Router, options: WidgetRouteOptions
 
   const json = express.json({ limit: '64kb' });
 
-  router.get('/widget/:widgetId', connectionOf(true), (_req: Request, res: Response) => {
-    const { html, nonce } = renderWidgetPage({ connection: locals(res).connection, namespace: WIDGET_NAMESPACE });
-    res.removeHeader('X-Frame-Options');
+  const pageHeaders = {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    'Content-Security-Policy': WIDGET_PAGE_CSP,
+  };
+
+  router.get('/widget/:widgetId', async (req: Request, res: Response) => {
+    const connection = await findConnection(String(req.params.widgetId ?? ''));
+    if (!connection) return res.status(404).set(pageHeaders).send(renderNotFoundPage(WIDGET_NAMESPACE));
     res
       .status(200)
-      .set({
-        'Content-Type': 'text/html; charset=utf-8',
-        'Cache-Control': 'no-store',
-        'X-Content-Type-Options': 'nosniff',
-        'Referrer-Policy': 'no-referrer',
-        'Content-Security-Policy': [
-          "default-src 'none'",
-          `script-src 'nonce-${nonce}'`,
-          `style-src 'nonce-${nonce}'`,
-          "connect-src 'self' ws: wss:",
-          "img-src 'self' blob: data:",
-          "media-src 'self' blob:",
-          "base-uri 'none'",
-          "form-action 'none'",
-          'frame-ancestors *',
-        ].join('; '),
-      })
-      .send(html);
+      .set(pageHeaders)
+      .send(renderWidgetPage({ connection, namespace: WIDGET_NAMESPACE }));
+  });
+
+  // The page's script and stylesheet: the same built files for every connection.
+  for (const asset of ['widget.js', 'widget.css'] as const) {
+    router.get(`/widget/:widgetId/${asset}`, async (_req: Request, res: Response) => {
+      const text = await widgetAsset(asset);
+      if (text === undefined) return fail(res, 404, 'ERR_NOT_FOUND', 'The widget is not built (npm run build)');
+      res.status(200).set(assetHeaders(asset)).send(text);
+    });
+  }
+
+  // The launcher other websites load with one script tag; it carries the connection's title and colour.
+  router.get('/widget/:widgetId/embed.js', withConnection, async (_req: Request, res: Response) => {
+    const built = await widgetAsset('embed.js');
+    if (built === undefined) return fail(res, 404, 'ERR_NOT_FOUND', 'The widget is not built (npm run build)');
+    res
+      .status(200)
+      .set(assetHeaders('embed.js'))
+      .send(renderEmbedScript(built, locals(res).connection));
   });
 
   router.post(
     '/widget/:widgetId/sessions',
-    connectionOf(false),
+    withConnection,
     limit(options.sessionLimiter, (req, res) => `${locals(res).connection.id}:${req.ip ?? ''}`),
     json,
     async (req: Request, res: Response) => {
       const body = (req.body ?? {}) as Record<string, unknown>;
       const fields: Record<string, string> = {};
-      const name = typeof body.name === 'string' ? body.name.trim() : undefined;
-      const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : undefined;
+      const name = typeof body.name === 'string' ? body.name.trim() : '';
+      const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
+      // A visitor starts with a name (agents address them by it); an e-mail when the connection asks for one.
       if (body.name !== undefined && typeof body.name !== 'string') fields.name = 'Invalid name';
-      else if (name && name.length > MAX_NAME_LENGTH) fields.name = `At most ${MAX_NAME_LENGTH} characters`;
-      if (body.email !== undefined && typeof body.email !== 'string') fields.email = 'Invalid e-mail';
-      else if (email && (email.length > 254 || !EMAIL.test(email))) fields.email = 'Invalid e-mail';
+      else if (!name) fields.name = 'Required';
+      else if (name.length > MAX_NAME_LENGTH) fields.name = `At most ${MAX_NAME_LENGTH} characters`;
+      if (body.email !== undefined && body.email !== null && typeof body.email !== 'string') fields.email = 'Invalid e-mail';
+      else if (!email && locals(res).connection.settings.requireEmail === true) fields.email = 'Required';
+      else if (email && (email.length > MAX_EMAIL_LENGTH || !EMAIL.test(email))) fields.email = 'Invalid e-mail';
       if (Object.keys(fields).length > 0) return fail(res, 400, 'ERR_VALIDATION', Object.values(fields)[0], fields);
       const { visitorId, visitorToken } = await locals(res).transcript.createVisitor({
-        name: name || undefined,
+        name,
         email: email || undefined,
       });
       res.status(200).json({ visitorId, visitorToken });
@@ -139,7 +145,7 @@ export function registerWidgetRoutes(router: Router, options: WidgetRouteOptions
 
   router.post(
     '/widget/:widgetId/messages',
-    connectionOf(false),
+    withConnection,
     visitor,
     limit(options.messageLimiter, (_req, res) => `${locals(res).connection.id}:${locals(res).visitor!.id}`),
     json,
@@ -188,11 +194,11 @@ export function registerWidgetRoutes(router: Router, options: WidgetRouteOptions
       }
       // Other open tabs of the same visitor show it too.
       host.namespace(WIDGET_NAMESPACE).to(visitorRoom(connection.id, meta.id)).emit('message', viewOf(entry, connection.publicId));
-      res.status(200).json({ id: entry.id, createdAt: entry.createdAt });
+      res.status(200).json({ id: entry.id, seq: entry.seq, createdAt: entry.createdAt });
     },
   );
 
-  router.get('/widget/:widgetId/messages', connectionOf(false), visitor, async (req: Request, res: Response) => {
+  router.get('/widget/:widgetId/messages', withConnection, visitor, async (req: Request, res: Response) => {
     const pageNumber = req.query.pageNumber === undefined ? 1 : Number(req.query.pageNumber);
     if (!Number.isInteger(pageNumber) || pageNumber < 1 || pageNumber > 100_000) {
       return fail(res, 400, 'ERR_VALIDATION', 'Invalid pageNumber', { pageNumber: 'Invalid pageNumber' });
@@ -202,7 +208,7 @@ export function registerWidgetRoutes(router: Router, options: WidgetRouteOptions
     res.json({ messages: entries.map((entry) => viewOf(entry, connection.publicId)), hasMore });
   });
 
-  router.get('/widget/:widgetId/media/:messageId', connectionOf(false), visitor, async (req: Request, res: Response) => {
+  router.get('/widget/:widgetId/media/:messageId', withConnection, visitor, async (req: Request, res: Response) => {
     const { transcript } = locals(res);
     const visitorId = locals(res).visitor!.id;
     const entry = await transcript.find(visitorId, String(req.params.messageId));
@@ -228,6 +234,17 @@ export function registerWidgetRoutes(router: Router, options: WidgetRouteOptions
     host.log.error('webchat widget request failed', { error: error instanceof Error ? error.message : String(error) });
     fail(res, 500, 'ERR_INTERNAL');
   });
+}
+
+function assetHeaders(asset: keyof typeof WIDGET_ASSETS): Record<string, string> {
+  return {
+    'Content-Type': `${WIDGET_ASSETS[asset]}; charset=utf-8`,
+    // Revalidated on each load, so a new build (or new settings in embed.js) reaches visitors at once.
+    'Cache-Control': 'no-cache',
+    'X-Content-Type-Options': 'nosniff',
+    // Loaded by other websites' pages (embed.js) and by the framed chat page.
+    'Cross-Origin-Resource-Policy': 'cross-origin',
+  };
 }
 
 /** A file name without directories or control characters, at most 200 characters. */

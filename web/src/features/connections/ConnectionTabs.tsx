@@ -108,31 +108,53 @@ async function copyText(text: string, copied: string, failed: string): Promise<v
   }
 }
 
-/** The website chat's embed code: the widget page at the connection's public id (never its API token). */
+/**
+ * The website chat's embed code (one script tag that puts the chat's bubble on any site) and the address of its
+ * full page, both at the connection's public id, never its API token.
+ */
 function WidgetSnippetField(props: { publicId: string }) {
   const { t } = useTranslation();
-  const snippet =
-    `<iframe src="${window.location.origin}/widget/${encodeURIComponent(props.publicId)}" title="Chat" ` +
-    'style="border:0;width:380px;height:600px;max-width:100%"></iframe>';
+  const page = `${window.location.origin}/widget/${encodeURIComponent(props.publicId)}`;
+  return (
+    <Stack spacing={2}>
+      <CopyField
+        label={t('connections.form.widgetSnippet')}
+        help={t('connections.form.widgetSnippetHelp')}
+        value={`<script src="${page}/embed.js" async></script>`}
+        copyLabel={t('connections.form.copyWidgetSnippet')}
+        copied={t('connections.toasts.widgetSnippetCopied')}
+      />
+      <CopyField
+        label={t('connections.form.widgetLink')}
+        help={t('connections.form.widgetLinkHelp')}
+        value={page}
+        copyLabel={t('connections.form.copyWidgetLink')}
+        copied={t('connections.toasts.widgetLinkCopied')}
+      />
+    </Stack>
+  );
+}
+
+/** A read-only text with a copy button. */
+function CopyField(props: { label: string; help: string; value: string; copyLabel: string; copied: string }) {
+  const { t } = useTranslation();
   return (
     <TextField
-      label={t('connections.form.widgetSnippet')}
-      helperText={t('connections.form.widgetSnippetHelp')}
-      value={snippet}
+      label={props.label}
+      helperText={props.help}
+      value={props.value}
       size="small"
       fullWidth
       multiline
       slotProps={{
-        htmlInput: { readOnly: true, 'aria-label': t('connections.form.widgetSnippet') },
+        htmlInput: { readOnly: true, 'aria-label': props.label },
         input: {
           endAdornment: (
             <InputAdornment position="end">
-              <Tooltip title={t('connections.form.copyWidgetSnippet')}>
+              <Tooltip title={props.copyLabel}>
                 <IconButton
-                  aria-label={t('connections.form.copyWidgetSnippet')}
-                  onClick={() =>
-                    void copyText(snippet, t('connections.toasts.widgetSnippetCopied'), t('connections.toasts.tokenCopyFailed'))
-                  }
+                  aria-label={props.copyLabel}
+                  onClick={() => void copyText(props.value, props.copied, t('connections.toasts.tokenCopyFailed'))}
                   size="small"
                 >
                   <ContentCopyIcon fontSize="small" />
