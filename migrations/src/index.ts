@@ -14,6 +14,7 @@ import { migration as m0013 } from './0013_conversation_timers.js';
 import { migration as m0014 } from './0014_auth_sessions.js';
 import { migration as m0015 } from './0015_channel_addresses_public_ids.js';
 import { migration as m0017 } from './0017_media_lookup.js';
+import { migration as m0018 } from './0018_ticket_last_message_type.js';
 import { migration as m0019 } from './0019_message_participant_names.js';
 
 /** One schema step; `name` orders them and is what knex records as applied. */
@@ -40,6 +41,7 @@ export const coreMigrations: Migration[] = [
   m0014,
   m0015,
   m0017,
+  m0018,
   m0019,
 ];
 
