@@ -139,7 +139,7 @@ export class MessageStep implements ConversationHandler {
          on conflict (whatsapp_id, external_id) do nothing
          returning *
        ), touched as (
-         update tickets set last_message = ?, from_me = ?, unread_messages = unread_messages + ?, updated_at = now()
+         update tickets set last_message = ?, last_message_type = ?, from_me = ?, unread_messages = unread_messages + ?, updated_at = now()
           where company_id = ? and id = ? and exists (select 1 from inserted) ${newest}
          returning *
        )
@@ -147,6 +147,7 @@ export class MessageStep implements ConversationHandler {
       [
         ...Object.values(message),
         body || (event.media ? event.media.fileName : ''),
+        message.media_type,
         event.fromMe,
         event.fromMe || event.history ? 0 : 1,
         connection.companyId,
