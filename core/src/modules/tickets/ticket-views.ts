@@ -31,6 +31,7 @@ interface ConnectionRow {
   channel: string;
   group_as_ticket: string;
   wavoip: string | null;
+  complation_message: string | null;
 }
 /** A ticket as the API answers it (spec 1 §3). */
 export type TicketView = Record<string, unknown> & {
@@ -76,14 +77,14 @@ export class TicketViews {
           'id',
           ids((t) => t.userId),
         )
-        .select('id', 'name', 'color'),
+        .select('id', 'name', 'color', 'farewell_message'),
       scope
         .table<ConnectionRow>('connections')
         .whereIn(
           'id',
           ids((t) => t.whatsappId),
         )
-        .select('id', 'name', 'channel', 'group_as_ticket', 'wavoip'),
+        .select('id', 'name', 'channel', 'group_as_ticket', 'wavoip', 'complation_message'),
       scope
         .table('ticket_tags as tt')
         .join('tags as g', 'g.id', 'tt.tag_id')
@@ -113,6 +114,13 @@ export class TicketViews {
         { id: c.id, name: c.name, channel: c.channel, groupAsTicket: c.group_as_ticket, wavoip: c.wavoip ?? null },
       ]),
     );
+    // Who has a farewell to send on resolve (the owner's own, else the connection's), so the resolve dialog offers
+    // "with farewell" only when there is one; the texts themselves stay on the server.
+    const said = (text: unknown) => typeof text === 'string' && text.trim() !== '';
+    const farewellUsers = new Set(users.filter((u: { farewell_message?: unknown }) => said(u.farewell_message)).map((u: UserRef) => u.id));
+    const farewellConnections = new Set(
+      connections.filter((c: ConnectionRow) => said(c.complation_message)).map((c: ConnectionRow) => c.id),
+    );
     const tagsByTicket = new Map<number, TagRef[]>();
     for (const row of tags as { ticket_id: number; id: number; name: string; color: string | null }[]) {
       const list = tagsByTicket.get(row.ticket_id) ?? [];
@@ -129,6 +137,9 @@ export class TicketViews {
       whatsapp: ticket.whatsappId ? (connectionById.get(ticket.whatsappId) ?? null) : null,
       tags: tagsByTicket.get(ticket.id) ?? [],
       userRating: ratingByTicket.has(ticket.id) ? { rate: ratingByTicket.get(ticket.id)! } : null,
+      hasFarewell:
+        (ticket.userId !== null && farewellUsers.has(ticket.userId)) ||
+        (ticket.whatsappId !== null && farewellConnections.has(ticket.whatsappId)),
     }));
   }
 

@@ -29,11 +29,13 @@ import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { toastError } from '../../app/errors';
 import { useAppSelector } from '../../app/hooks';
+import { upperCase } from '../../app/i18n';
 import { TagChip } from '../tags/TagChip';
 import { useListAllTagsQuery, type Tag } from '../tags/tags.api';
 import { ContactModal } from './ContactModal';
 import { ImportContactsDialog } from './ImportContactsDialog';
 import { StartTicketDialog } from './StartTicketDialog';
+import { contactAddress, hasPhoneNumber, startsOnWhatsApp } from './contact-address';
 import { canDeleteContact, canExportContacts } from './contact-permissions';
 import {
   useBlockContactMutation,
@@ -208,7 +210,7 @@ export default function ContactsPage() {
                 </Typography>
               </Box>
             </TableCell>
-            <TableCell>{contact.number}</TableCell>
+            <TableCell>{contactAddress(contact) ?? t('contacts.visitor')}</TableCell>
             <TableCell>{contact.email || '—'}</TableCell>
             <TableCell>
               <ContactTags contact={contact} />
@@ -249,7 +251,7 @@ interface ContactActionHandlers {
 function ContactAvatar({ contact }: { contact: Contact }) {
   return (
     <Avatar src={contact.urlPicture || contact.profilePicUrl || undefined} alt="" sx={{ width: 36, height: 36 }}>
-      {contact.name.charAt(0).toUpperCase()}
+      {upperCase(contact.name.charAt(0))}
     </Avatar>
   );
 }
@@ -284,7 +286,9 @@ function ContactActions({ contact, actions }: { contact: Contact; actions: Conta
   );
   return (
     <>
-      {button(t('contacts.actions.startTicket'), <WhatsAppIcon fontSize="small" color="success" />, () => actions.startTicket(contact))}
+      {startsOnWhatsApp(contact)
+        ? button(t('contacts.actions.startTicket'), <WhatsAppIcon fontSize="small" color="success" />, () => actions.startTicket(contact))
+        : null}
       {button(t('contacts.actions.schedule'), <ScheduleIcon fontSize="small" />, () => actions.schedule(contact))}
       {button(t('contacts.actions.edit'), <EditIcon fontSize="small" />, () => actions.edit(contact))}
       {contact.active
@@ -322,9 +326,9 @@ function ContactCard({ contact, actions }: { contact: Contact; actions: ContactA
           {contact.name}
         </Typography>
         <Typography variant="body2" color="text.secondary" noWrap>
-          {contact.number}
+          {contactAddress(contact) ?? t('contacts.visitor')}
         </Typography>
-        {contact.email ? (
+        {contact.email && hasPhoneNumber(contact) ? (
           <Typography variant="body2" color="text.secondary" noWrap>
             {contact.email}
           </Typography>
@@ -334,9 +338,11 @@ function ContactCard({ contact, actions }: { contact: Contact; actions: ContactA
           <ContactTags contact={contact} />
         </Box>
       </Box>
-      <IconButton aria-label={`${t('contacts.actions.startTicket')}: ${contact.name}`} onClick={() => actions.startTicket(contact)}>
-        <WhatsAppIcon color="success" />
-      </IconButton>
+      {startsOnWhatsApp(contact) ? (
+        <IconButton aria-label={`${t('contacts.actions.startTicket')}: ${contact.name}`} onClick={() => actions.startTicket(contact)}>
+          <WhatsAppIcon color="success" />
+        </IconButton>
+      ) : null}
       <IconButton
         aria-label={`${t('contacts.actions.more')}: ${contact.name}`}
         onClick={(event) => setAnchor(event.currentTarget)}

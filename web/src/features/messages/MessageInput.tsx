@@ -100,6 +100,8 @@ export function MessageInput({ ticket }: { ticket: Ticket }) {
   const deliver = async (message: Omit<SendMessageInput, 'ticketId' | 'isPrivate' | 'quotedMsg'>) => {
     await send({ ticketId: ticket.id, isPrivate, quotedMsg: replyTo?.id, ...message }).unwrap();
     composerIntent.clear(ticket.id);
+    // A private note is one message: the next one goes to the contact unless the agent asks again.
+    setPrivate(false);
   };
 
   const submit = async () => {

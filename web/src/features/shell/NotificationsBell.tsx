@@ -21,6 +21,7 @@ import type { SessionUser } from '../auth/auth.slice';
 import type { Ticket } from '../tickets/tickets.api';
 import { needsAttention, useAttentionTicketsQuery, type AttentionArgs } from './notifications.api';
 import { playNotificationSound } from './notification-sound';
+import { upperCase } from '../../app/i18n';
 
 const POPOVER_MAX_HEIGHT = 350;
 
@@ -102,7 +103,7 @@ export function NotificationsBell({ user }: { user: SessionUser }) {
                   <ListItemAvatar>
                     <Badge badgeContent={ticket.unreadMessages} color="success" max={99}>
                       <Avatar src={ticket.contact?.urlPicture ?? ticket.contact?.profilePicUrl ?? undefined} alt={name}>
-                        {name.charAt(0).toUpperCase()}
+                        {upperCase(name.charAt(0))}
                       </Avatar>
                     </Badge>
                   </ListItemAvatar>

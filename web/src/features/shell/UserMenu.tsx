@@ -7,6 +7,7 @@ import type { SessionUser } from '../auth/auth.slice';
 import { ProfileModal } from '../users/ProfileModal';
 import { useProfileImage } from '../users/use-profile-image';
 import { useSignOut } from './use-sign-out';
+import { upperCase } from '../../app/i18n';
 
 /** The avatar menu of the top bar: Profile (the profile modal) and Logout. */
 export function UserMenu({ user }: { user: SessionUser }) {
@@ -20,7 +21,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
       <Tooltip title={t('shell.topBar.account')}>
         <IconButton aria-label={t('shell.topBar.account')} onClick={(event) => setAnchor(event.currentTarget)} sx={{ p: 0.5 }}>
           <Avatar src={picture} alt={user.name} sx={{ width: 32, height: 32, bgcolor: 'secondary.main' }}>
-            {user.name.charAt(0).toUpperCase()}
+            {upperCase(user.name.charAt(0))}
           </Avatar>
         </IconButton>
       </Tooltip>

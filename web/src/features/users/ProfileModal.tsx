@@ -19,6 +19,7 @@ import {
 import { useAppDispatch } from '../../app/hooks';
 import { useColorMode } from '../../app/color-mode';
 import { toastError } from '../../app/errors';
+import { upperCase } from '../../app/i18n';
 import { ConfirmationModal } from '../../components/ConfirmationModal';
 import { userUpdated, type SessionUser } from '../auth/auth.slice';
 import { CropImageModal } from './CropImageModal';
@@ -44,7 +45,7 @@ const PROFILES: SessionUser['profile'][] = ['admin', 'user', 'supervisor'];
 export function ProfileModal({ open, onClose, user }: { open: boolean; onClose: () => void; user: SessionUser }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const { setMode } = useColorMode();
+  const { mode, setMode } = useColorMode();
   const isAdmin = user.profile === 'admin' || Boolean(user.super);
   const { data: stored, isFetching } = useUserQuery(user.id, { skip: !open, refetchOnMountOrArgChange: true });
   const [updateUser] = useUpdateUserMutation();
@@ -61,7 +62,8 @@ export function ProfileModal({ open, onClose, user }: { open: boolean; onClose: 
     email: source.email ?? '',
     password: '',
     wpp: source.wpp ?? '',
-    defaultTheme: source.defaultTheme === 'dark' ? 'dark' : 'light',
+    // The theme on screen (the top bar's switch and the system scheme change it too), not the last one saved here.
+    defaultTheme: mode,
     defaultMenu: source.defaultMenu === 'closed' ? 'closed' : 'open',
     profile: source.profile,
   };
@@ -166,7 +168,7 @@ export function ProfileModal({ open, onClose, user }: { open: boolean; onClose: 
                   <DialogContent dividers>
                     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
                       <Avatar src={picture} alt={user.name} sx={{ width: 72, height: 72, fontSize: 32 }}>
-                        {user.name.charAt(0).toUpperCase()}
+                        {upperCase(user.name.charAt(0))}
                       </Avatar>
                       <Stack direction="row" spacing={1}>
                         <Button variant="outlined" size="small" onClick={() => fileInput.current?.click()} disabled={upload.isLoading}>

@@ -26,6 +26,7 @@ import { AcceptTicketDialog } from '../dialogs/AcceptTicketDialog';
 import type { Ticket } from '../tickets.api';
 import { useTicketActions } from '../use-ticket-actions';
 import { LAST_MESSAGE_MAX, NAME_MAX, NAME_MAX_NARROW, lastMessageKind, ticketTime, truncate } from './ticket-card-format';
+import { upperCase } from '../../../app/i18n';
 
 function ChannelIcon({ channel }: { channel: string }) {
   const props = { fontSize: 'inherit' as const };
@@ -177,7 +178,7 @@ export const TicketCard = memo(function TicketCard(props: {
             ) : null}
             <Chip
               size="small"
-              label={ticket.queue ? ticket.queue.name.toUpperCase() : t('tickets.queue.noneChip')}
+              label={ticket.queue ? upperCase(ticket.queue.name) : t('tickets.queue.noneChip')}
               sx={{
                 height: 20,
                 fontSize: 11,

@@ -115,8 +115,8 @@ export function TicketActions({ ticket, compact }: { ticket: Ticket; compact: bo
   const startReopen = () => (ticket.queueId === null && queues.length > 0 ? setDialog('reopen') : void reopen());
 
   const startResolve = () => {
-    // requiredTag (spec 1 §4): the contact needs a tag before the ticket can be closed.
-    if (settingEnabled(me, 'requiredTag') && (contact?.tags?.length ?? 0) === 0) {
+    // requiredTag (spec 1 §4): a tag on the ticket (the drawer's) or on its contact before the ticket can be closed.
+    if (settingEnabled(me, 'requiredTag') && (contact?.tags?.length ?? 0) === 0 && (ticket.tags?.length ?? 0) === 0) {
       toast.warning(t('ticketPane.requiredTag'));
       return;
     }
@@ -301,6 +301,8 @@ export function TicketActions({ ticket, compact }: { ticket: Ticket; compact: bo
         onClose={close}
         ticketId={ticket.id}
         ratingEnabled={settingEnabled(me, 'userRating')}
+        // The server tells whether the owner or the connection has a farewell (ticket views' hasFarewell).
+        farewellAvailable={!('hasFarewell' in ticket) || ticket.hasFarewell !== false}
         saving={updating}
         onResolve={(choice) => void resolve(choice)}
       />

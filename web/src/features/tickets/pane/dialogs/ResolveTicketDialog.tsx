@@ -32,10 +32,12 @@ export function ResolveTicketDialog(props: {
   onClose: () => void;
   ticketId: number;
   ratingEnabled: boolean;
+  /** Whether a farewell would be sent (the owner's or the connection's): without one, "with farewell" is not offered. */
+  farewellAvailable: boolean;
   saving: boolean;
   onResolve: (choice: ResolveChoice) => void;
 }) {
-  const { open, onClose, ticketId, ratingEnabled, saving, onResolve } = props;
+  const { open, onClose, ticketId, ratingEnabled, farewellAvailable, saving, onResolve } = props;
   const { t } = useTranslation();
   const [mode, setMode] = useState<'farewell' | 'silent'>('farewell');
   const [withRating, setWithRating] = useState(false);
@@ -62,14 +64,21 @@ export function ResolveTicketDialog(props: {
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="resolve-title">
       <DialogTitle id="resolve-title">{t('ticketPane.resolve.title', { id: ticketId })}</DialogTitle>
       <DialogContent dividers>
-        <RadioGroup
-          aria-label={t('ticketPane.resolve.title', { id: ticketId })}
-          value={mode}
-          onChange={(event) => setMode(event.target.value as 'farewell' | 'silent')}
-        >
-          <FormControlLabel value="farewell" control={<Radio />} label={t('ticketPane.resolve.withFarewell')} />
-          <FormControlLabel value="silent" control={<Radio />} label={t('ticketPane.resolve.withoutFarewell')} />
-        </RadioGroup>
+        {farewellAvailable ? (
+          <RadioGroup
+            aria-label={t('ticketPane.resolve.title', { id: ticketId })}
+            value={mode}
+            onChange={(event) => setMode(event.target.value as 'farewell' | 'silent')}
+          >
+            <FormControlLabel value="farewell" control={<Radio />} label={t('ticketPane.resolve.withFarewell')} />
+            <FormControlLabel value="silent" control={<Radio />} label={t('ticketPane.resolve.withoutFarewell')} />
+          </RadioGroup>
+        ) : (
+          // The normal flow stays (a rating may still be asked); there is just no farewell to choose.
+          <Typography variant="body2" color="text.secondary">
+            {t('ticketPane.resolve.noFarewell')}
+          </Typography>
+        )}
         {ratingEnabled && mode === 'farewell' ? (
           <Box sx={{ mt: 1, pl: 4 }}>
             <FormControlLabel
