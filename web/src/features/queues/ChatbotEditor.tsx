@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Box,
   Button,
@@ -51,7 +51,12 @@ type Editing = { draft: ChatbotOptionDraft; isNew: boolean; parentKey: string | 
  * The queue's chatbot menu (spec 2 §3, §5), edited inside the queue dialog: options and their nested levels are
  * kept in the dialog's values and saved with the queue (its `chatbots` field replaces the whole tree).
  */
-export function ChatbotEditor(props: { options: ChatbotOptionDraft[]; onChange: (options: ChatbotOptionDraft[]) => void }) {
+export function ChatbotEditor(props: {
+  options: ChatbotOptionDraft[];
+  onChange: (options: ChatbotOptionDraft[]) => void;
+  /** Told whether an option is open in the editor (not yet in `options`), so the queue is not saved without it. */
+  onEditingChange?: (open: boolean) => void;
+}) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [deleting, setDeleting] = useState<ChatbotOptionDraft | null>(null);
@@ -61,6 +66,11 @@ export function ChatbotEditor(props: { options: ChatbotOptionDraft[]; onChange: 
   const isOpen = (option: ChatbotOptionDraft, siblings: ChatbotOptionDraft[]) => toggled.get(option.key) ?? siblings.length === 1;
   const setOpen = (key: string, open: boolean) => setToggled((choices) => new Map(choices).set(key, open));
   const targets = useOptionTargets();
+  const { onEditingChange } = props;
+  useEffect(() => {
+    onEditingChange?.(editing !== null);
+    return () => onEditingChange?.(false);
+  }, [editing, onEditingChange]);
 
   const startAdding = (parentKey: string | null) => setEditing({ draft: newOptionDraft(), isNew: true, parentKey });
 

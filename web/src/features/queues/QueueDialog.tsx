@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import {
   Box,
   CircularProgress,
@@ -68,6 +68,8 @@ export function QueueDialog(props: { open: boolean; queue: Queue | null; onClose
   );
   const schema = useMemo(() => queueSchema(t), [t]);
   const loading = Boolean(props.queue) && !fresh.data;
+  // A chatbot option open in its editor has not reached the form's values yet: saving then would lose it silently.
+  const chatbotOptionOpen = useRef(false);
 
   const close = () => {
     setTab('data');
@@ -87,6 +89,11 @@ export function QueueDialog(props: { open: boolean; queue: Queue | null; onClose
           enableReinitialize
           validationSchema={schema}
           onSubmit={async (values, helpers) => {
+            if (chatbotOptionOpen.current) {
+              setTab('data');
+              toast.warning(t('queues.chatbot.unsavedOption'), { toastId: 'queue-chatbot-unsaved' });
+              return;
+            }
             if (hasServiceHoursProblems(values.schedules)) {
               setTab('hours');
               toast.error(t('queues.form.hoursInvalid'));
@@ -121,7 +128,7 @@ export function QueueDialog(props: { open: boolean; queue: Queue | null; onClose
               </Tabs>
               <DialogContent dividers sx={{ minHeight: 420 }}>
                 {tab === 'data' ? (
-                  <QueueDataFields form={form} />
+                  <QueueDataFields form={form} onChatbotEditing={(open) => (chatbotOptionOpen.current = open)} />
                 ) : (
                   <ServiceHoursForm value={form.values.schedules} onChange={(entries) => void form.setFieldValue('schedules', entries)} />
                 )}
@@ -139,7 +146,7 @@ export function QueueDialog(props: { open: boolean; queue: Queue | null; onClose
   );
 }
 
-function QueueDataFields({ form }: { form: FormikProps<QueueFormValues> }) {
+function QueueDataFields({ form, onChatbotEditing }: { form: FormikProps<QueueFormValues>; onChatbotEditing: (open: boolean) => void }) {
   const { t } = useTranslation();
   const integrations = useQueueIntegrationsQuery().data ?? [];
   const files = useFileListsQuery().data ?? [];
@@ -230,7 +237,11 @@ function QueueDataFields({ form }: { form: FormikProps<QueueFormValues> }) {
           label={t('queues.form.closeTicket')}
         />
       </Box>
-      <ChatbotEditor options={form.values.chatbots} onChange={(options) => void form.setFieldValue('chatbots', options)} />
+      <ChatbotEditor
+        options={form.values.chatbots}
+        onChange={(options) => void form.setFieldValue('chatbots', options)}
+        onEditingChange={onChatbotEditing}
+      />
     </Box>
   );
 }
