@@ -55,7 +55,7 @@ describe('users, settings and helps screens', () => {
     await dialog.getByLabel(/^Nome/).fill('Ana Atendente');
     await dialog.getByLabel(/^Email/).fill('not-an-email');
     await dialog.getByRole('button', { name: 'Adicionar', exact: true }).click();
-    await dialog.getByText('Invalid email').waitFor();
+    await dialog.getByText('E-mail inválido').waitFor();
     // The password is required for a new user.
     await dialog.getByText('Obrigatório').waitFor();
     // Spec 2 §3: a new user works from 00:00 to 23:59.

@@ -49,9 +49,9 @@ describe('connections screen', () => {
     await page.getByRole('menuitem', { name: 'Chat do site' }).click();
     const dialog = page.getByRole('dialog', { name: 'Nova conexão Chat do site' });
     await dialog.getByRole('button', { name: 'Adicionar', exact: true }).click();
-    await dialog.getByText('Required').waitFor();
+    await dialog.getByText('Obrigatório').waitFor();
     await dialog.getByLabel('Nome', { exact: true }).fill('S');
-    await dialog.getByText('Too Short!').waitFor();
+    await dialog.getByText('Muito curto!').waitFor();
 
     await dialog.getByLabel('Nome', { exact: true }).fill('Site E2E');
     await dialog.getByLabel('Título').fill('Fale com a loja');

@@ -57,8 +57,8 @@ describe('contacts, quick replies, tags and schedules pages', () => {
     await dialog.getByLabel('Número do WhatsApp').fill('123');
     await dialog.getByLabel('Email').fill('not-an-email');
     await dialog.getByRole('button', { name: 'Adicionar', exact: true }).click();
-    await dialog.getByText('Too Short!').waitFor();
-    await dialog.getByText('Invalid email').waitFor();
+    await dialog.getByText('Muito curto!').waitFor();
+    await dialog.getByText('E-mail inválido').waitFor();
 
     await dialog.getByLabel('Número do WhatsApp').fill('11987654321');
     await dialog.getByLabel('Email').fill('maria@example.com');

@@ -66,9 +66,9 @@ describe('queues screen with the chatbot editor', () => {
     const dialog = await openNewQueueDialog(page);
     await fillQueueData(dialog, { name: '' });
     await submitQueueDialog(dialog);
-    await dialog.getByText('Required', { exact: true }).waitFor();
+    await dialog.getByText('Obrigatório', { exact: true }).waitFor();
     await fillQueueData(dialog, { name: 'V' });
-    await dialog.getByText('Too Short!', { exact: true }).waitFor();
+    await dialog.getByText('Muito curto!', { exact: true }).waitFor();
 
     await fillQueueData(dialog, {
       name: 'Vendas',

@@ -104,7 +104,7 @@ describe('the application shell', () => {
     await dialog.getByLabel('Email').fill('not-an-email');
     await dialog.getByRole('button', { name: 'Salvar' }).click();
     await dialog.getByText('Muito curto!').waitFor();
-    await dialog.getByText('Invalid email').waitFor();
+    await dialog.getByText('E-mail inválido').waitFor();
     await dialog.getByLabel('Nome').fill('Admin Shell');
     await dialog.getByLabel('Email').fill(ADMIN.email);
 
