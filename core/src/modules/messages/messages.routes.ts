@@ -13,6 +13,8 @@ const sendSchema = yup.object({
     .boolean()
     .transform((value, original) => (original === 'true' ? true : original === 'false' ? false : value))
     .default(false),
+  /** Spec 1 §7: the agent writes in a ticket they are reading, so its unread count clears. */
+  read: yup.boolean().default(false),
   quotedMsg: yup
     .mixed<{ id: number } | number>()
     .transform((value) =>
@@ -104,6 +106,7 @@ export class MessagesRoutes implements RouteContribution {
           ticketId,
           body: input.body,
           isPrivate: input.isPrivate,
+          read: input.read,
           quotedMsgId,
           vCard: input.vCard,
           files,

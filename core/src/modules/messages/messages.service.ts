@@ -49,18 +49,28 @@ export class MessagesService {
       .limit(PAGE_SIZE + 1)
       .offset((options.pageNumber - 1) * PAGE_SIZE);
     const hasMore = rows.length > PAGE_SIZE;
-    if (ticket.unreadMessages > 0) {
-      await scope
-        .query(TicketModel)
-        .findById(ticket.id)
-        .patch({ unreadMessages: 0 } as Partial<TicketModel>);
-      await scope
-        .query(MessageModel)
-        .where({ ticket_id: ticket.id, read: false })
-        .patch({ read: true } as Partial<MessageModel>);
-      this.events.ticketChanged(ticket, { action: 'updateUnread', ticketId: ticket.id });
-    }
+    await this.markRead(options.auth.companyId, ticket);
     return { messages: rows.slice(0, PAGE_SIZE).reverse(), ticket, hasMore };
+  }
+
+  /**
+   * The agent read the ticket (spec 1 §7: opening its messages, or writing in it with `read`): its unread count goes
+   * to 0, its messages are marked read, and the lists and bells of everyone who sees it clear it (`updateUnread`).
+   */
+  private async markRead(companyId: number, ticket: TicketModel): Promise<void> {
+    const scope = this.tenancy.of(companyId);
+    // Read from the row, not the snapshot: a message may have come in since the ticket was loaded.
+    const cleared = await scope
+      .query(TicketModel)
+      .findById(ticket.id)
+      .where('unread_messages', '>', 0)
+      .patch({ unreadMessages: 0 } as Partial<TicketModel>);
+    if (!cleared) return;
+    await scope
+      .query(MessageModel)
+      .where({ ticket_id: ticket.id, read: false })
+      .patch({ read: true } as Partial<MessageModel>);
+    this.events.ticketChanged(ticket, { action: 'updateUnread', ticketId: ticket.id });
   }
 
   async send(options: {
@@ -68,13 +78,22 @@ export class MessagesService {
     ticketId: number;
     body: string;
     isPrivate: boolean;
+    /** The agent has read the ticket while writing (the web sends it): its unread count clears. */
+    read?: boolean;
     quotedMsgId?: number;
     vCard?: string;
     files: Express.Multer.File[];
   }): Promise<MessageModel[]> {
     const { auth } = options;
     // A profile user writes only in tickets they may see (spec 1 §6); another company's ticket is not found.
-    await this.tickets.visibleTicket(auth, options.ticketId);
+    const ticket = await this.tickets.visibleTicket(auth, options.ticketId);
+    const sent = await this.sendAll(options);
+    if (options.read) await this.markRead(auth.companyId, ticket);
+    return sent;
+  }
+
+  private async sendAll(options: Parameters<MessagesService['send']>[0]): Promise<MessageModel[]> {
+    const { auth } = options;
     const settings = await this.tenancy.of(auth.companyId).query(CompanySettingModel).first();
     const signed = (settings as unknown as { sendSignMessage?: string } | undefined)?.sendSignMessage === 'enabled';
     const base = { companyId: auth.companyId, ticketId: options.ticketId, userId: auth.userId, isPrivate: options.isPrivate, signed };

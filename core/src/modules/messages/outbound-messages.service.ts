@@ -82,18 +82,20 @@ export class OutboundMessagesService implements OutboundMessages {
             : null,
       } as Partial<MessageModel>);
       if (!options.isPrivate) {
+        // The card shows what went last and when, whoever sent it (spec 1 §2).
         await trx
           .query(TicketModel)
           .findById(ticket.id)
-          .patch({ lastMessage: body || file?.fileName || '', fromMe: true } as Partial<TicketModel>);
+          .patch({ lastMessage: body || file?.fileName || '', lastMessageType: created.mediaType, fromMe: true } as Partial<TicketModel>);
       }
       return created;
     });
-    this.events.message(ticket, {
-      action: 'create',
-      message: message.toJSON(),
-      ticket: ticket.toJSON(),
-    });
+    const current = options.isPrivate
+      ? ticket
+      : ((await scope.query(TicketModel).findById(ticket.id).withGraphFetched('contact')) ?? ticket);
+    const ticketView = current.toJSON();
+    this.events.message(current, { action: 'create', message: message.toJSON(), ticket: ticketView });
+    if (!options.isPrivate) this.events.ticketChanged(current, { action: 'update', ticket: ticketView });
     if (!options.isPrivate && ticket.whatsappId) {
       await this.delivery.enqueue({ companyId: options.companyId, id: message.id, whatsappId: ticket.whatsappId });
     }

@@ -18,6 +18,8 @@ export class TicketModel extends TenantModel {
   contactId!: number;
   unreadMessages!: number;
   lastMessage!: string;
+  /** The last message's mediaType (chat, image, locationMessage, contactMessage...), for the card (spec 1 §2). */
+  lastMessageType!: string | null;
   fromMe!: boolean;
   useIntegration!: boolean;
   integrationId!: number | null;
