@@ -138,7 +138,7 @@ describe('queues, chatbot and routing seen from the webchat widget', () => {
     const pane = admin.getByRole('region', { name: `Ticket #${ticketId}` });
     await pane.getByRole('button', { name: 'Resolver' }).click();
     const dialog = admin.getByRole('dialog', { name: `Encerrar o ticket #${ticketId}` });
-    await dialog.getByLabel('Encerrar com mensagem de despedida').check();
+    await dialog.getByLabel('Encerrar com pedido de avaliação').check();
     await dialog.getByRole('button', { name: 'Encerrar' }).click();
 
     const visitor = contexts.at(-1)!.pages()[0]!;

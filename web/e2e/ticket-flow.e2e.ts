@@ -115,7 +115,7 @@ describe('a webchat conversation from the first message to its rating', () => {
     const pane = agentPage.getByRole('region', { name: `Ticket #${ticketId}` });
     await pane.getByRole('button', { name: 'Resolver' }).click();
     const dialog = agentPage.getByRole('dialog', { name: `Encerrar o ticket #${ticketId}` });
-    await dialog.getByLabel('Encerrar com mensagem de despedida').check();
+    await dialog.getByLabel('Encerrar com pedido de avaliação').check();
     await dialog.getByLabel(/avaliação/i).check();
     // MUI Rating: visually hidden radio inputs; a person clicks the star, which is the input's label.
     const fifth = await dialog.getByRole('radio', { name: /^5/ }).getAttribute('id');

@@ -52,29 +52,37 @@ export function ResolveTicketDialog(props: {
     setTried(false);
   }, [open]);
 
+  const normalFlowOffered = farewellAvailable || ratingEnabled;
   const ratingMissing = mode === 'farewell' && withRating && !rating;
 
   const confirm = () => {
     setTried(true);
     if (ratingMissing) return;
-    onResolve({ sendFarewellMessage: mode === 'farewell', rating: mode === 'farewell' && withRating ? (rating ?? undefined) : undefined });
+    const normal = normalFlowOffered && mode === 'farewell';
+    onResolve({ sendFarewellMessage: normal, rating: normal && withRating ? (rating ?? undefined) : undefined });
   };
 
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="resolve-title">
       <DialogTitle id="resolve-title">{t('ticketPane.resolve.title', { id: ticketId })}</DialogTitle>
       <DialogContent dividers>
-        {farewellAvailable ? (
-          <RadioGroup
-            aria-label={t('ticketPane.resolve.title', { id: ticketId })}
-            value={mode}
-            onChange={(event) => setMode(event.target.value as 'farewell' | 'silent')}
-          >
-            <FormControlLabel value="farewell" control={<Radio />} label={t('ticketPane.resolve.withFarewell')} />
-            <FormControlLabel value="silent" control={<Radio />} label={t('ticketPane.resolve.withoutFarewell')} />
-          </RadioGroup>
-        ) : (
-          // The normal flow stays (a rating may still be asked); there is just no farewell to choose.
+        {/* The normal flow sends the farewell and, with userRating, asks for a rating. Without a farewell it is
+            offered only for the rating, under that name; with neither, closing is simply without a farewell. */}
+        <RadioGroup
+          aria-label={t('ticketPane.resolve.title', { id: ticketId })}
+          value={normalFlowOffered ? mode : 'silent'}
+          onChange={(event) => setMode(event.target.value as 'farewell' | 'silent')}
+        >
+          {normalFlowOffered ? (
+            <FormControlLabel
+              value="farewell"
+              control={<Radio />}
+              label={t(farewellAvailable ? 'ticketPane.resolve.withFarewell' : 'ticketPane.resolve.withRatingRequest')}
+            />
+          ) : null}
+          <FormControlLabel value="silent" control={<Radio />} label={t('ticketPane.resolve.withoutFarewell')} />
+        </RadioGroup>
+        {farewellAvailable ? null : (
           <Typography variant="body2" color="text.secondary">
             {t('ticketPane.resolve.noFarewell')}
           </Typography>
