@@ -1,4 +1,5 @@
 import { COLOR, DEFAULT_COLOR, type EmbedConfig, type WidgetFrameMessage } from '../../src/widget-contract.js';
+import { icon } from './dom.js';
 import { browserLanguages, widgetLanguage, widgetTexts } from './widget-texts.js';
 
 // The launcher other websites load with <script src="https://<switchboard>/widget/<public id>/embed.js" async>: a
@@ -6,7 +7,6 @@ import { browserLanguages, widgetLanguage, widgetTexts } from './widget-texts.js
 // over this placeholder; styles are set through the DOM (not <style>), so a strict CSP on the host page allows them.
 const SERVER_CONFIG = '__SWITCHBOARD_EMBED_CONFIG__';
 const PHONE = '(max-width: 480px)';
-const SVG = 'http://www.w3.org/2000/svg';
 const ICONS = {
   chat: 'M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H8l-4 4V6a2 2 0 0 1 2-2z',
   close: 'M6.4 5 12 10.6 17.6 5 19 6.4 13.4 12l5.6 5.6-1.4 1.4-5.6-5.6L6.4 19 5 17.6l5.6-5.6L5 6.4z',
@@ -24,19 +24,6 @@ function readConfig(): EmbedConfig {
 function styled<T extends HTMLElement>(element: T, style: Partial<CSSStyleDeclaration>): T {
   Object.assign(element.style, style);
   return element;
-}
-
-function icon(path: string): SVGSVGElement {
-  const svg = document.createElementNS(SVG, 'svg');
-  svg.setAttribute('viewBox', '0 0 24 24');
-  svg.setAttribute('width', '28');
-  svg.setAttribute('height', '28');
-  svg.setAttribute('aria-hidden', 'true');
-  const shape = document.createElementNS(SVG, 'path');
-  shape.setAttribute('d', path);
-  shape.setAttribute('fill', 'currentColor');
-  svg.append(shape);
-  return svg;
 }
 
 function launch(script: HTMLScriptElement): void {
@@ -120,7 +107,7 @@ function launch(script: HTMLScriptElement): void {
       shadow.append(frame);
     }
     if (open) badge.hidden = true;
-    button.replaceChildren(icon(open ? ICONS.close : ICONS.chat), badge);
+    button.replaceChildren(icon(open ? ICONS.close : ICONS.chat, 28), badge);
     button.setAttribute('aria-label', open ? t.close : `${t.open}: ${title}`);
     button.setAttribute('aria-expanded', String(open));
     button.title = open ? t.close : title;
@@ -129,7 +116,8 @@ function launch(script: HTMLScriptElement): void {
   }
 
   button.addEventListener('click', () => setOpen(!open));
-  phone.addEventListener('change', layout);
+  // Resizes cover the phone breakpoint (and rotating a phone) without relying on MediaQueryList events.
+  window.addEventListener('resize', layout);
   window.addEventListener('message', (event: MessageEvent<WidgetFrameMessage>) => {
     if (!frame || event.source !== frame.contentWindow || event.origin !== origin || event.data?.source !== 'switchboard-widget') return;
     if (event.data.type === 'close') setOpen(false);

@@ -18,6 +18,8 @@ export class MessageList {
     element.addEventListener('scroll', () => {
       this.pinned = element.scrollHeight - element.scrollTop - element.clientHeight < NEAR_BOTTOM_PX;
     });
+    // A smaller window (a phone's keyboard, a resized frame) keeps the newest message in view.
+    new ResizeObserver(() => this.contentChanged()).observe(element);
   }
 
   has(id: string): boolean {

@@ -11,13 +11,16 @@ import {
   type WidgetFrameMessage,
   type WidgetPageConfig,
 } from '../../src/widget-contract.js';
-import { h } from './dom.js';
+import { h, icon } from './dom.js';
 import { MessageList } from './message-list.js';
 import { WidgetApi, WidgetApiError } from './widget-api.js';
 import { browserLanguages, widgetLanguage, widgetTexts } from './widget-texts.js';
 import { renderWhatsAppFormat } from './whatsapp-format.js';
 
 // The chat page (served at /widget/<public id>): the start form, then the conversation, live over the /widget socket.
+
+const PAPERCLIP =
+  'M16.5 6v11.5a4 4 0 0 1-8 0V5a2.5 2.5 0 0 1 5 0v10.5a1 1 0 0 1-2 0V6H10v9.5a2.5 2.5 0 0 0 5 0V5a4 4 0 0 0-8 0v12.5a5.5 5.5 0 0 0 11 0V6z';
 
 interface TranscriptPage {
   messages: TranscriptMessageView[];
@@ -92,12 +95,7 @@ function startWidget(widgetId: string): void {
   const input = h('textarea', { id: 'wc-input', maxLength: MAX_BODY_LENGTH, placeholder: t.placeholder });
   input.setAttribute('aria-label', t.message);
   const sendButton = h('button', { id: 'wc-send', type: 'submit', textContent: t.send });
-  const attach = h(
-    'label',
-    { className: 'wc-attach', title: t.attach },
-    h('span', { textContent: '📎', attrs: { 'aria-hidden': 'true' } }),
-    fileInput,
-  );
+  const attach = h('label', { className: 'wc-attach', title: t.attach }, icon(PAPERCLIP, 20), fileInput);
   fileInput.setAttribute('aria-label', t.attach);
   const compose = h('form', { id: 'wc-compose', className: 'wc-compose', noValidate: true }, attach, input, sendButton);
   const chat = h('section', { id: 'wc-chat', hidden: true }, messages, typing, fileName, sendError, compose);
