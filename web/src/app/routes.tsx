@@ -8,6 +8,7 @@ const SignupPage = lazy(() => import('../features/auth/SignupPage'));
 const RecoveryPage = lazy(() => import('../features/auth/RecoveryPage'));
 const ExpiredSubscriptionPage = lazy(() => import('../features/auth/ExpiredSubscriptionPage'));
 const Layout = lazy(() => import('../features/shell/Layout'));
+const RouteAccess = lazy(() => import('../features/shell/RouteAccess'));
 const TicketsPage = lazy(() => import('../features/tickets/TicketsPage'));
 const ContactsPage = lazy(() => import('../features/contacts/ContactsPage'));
 const QuickMessagesPage = lazy(() => import('../features/quick-messages/QuickMessagesPage'));
@@ -88,16 +89,19 @@ export function AppRoutes() {
           }
         >
           <Route index element={<Navigate to="/tickets" replace />} />
-          <Route path="/tickets/:ticketId?" element={<TicketsPage />} />
-          <Route path="/contacts" element={<ContactsPage />} />
-          <Route path="/quick-messages" element={<QuickMessagesPage />} />
-          <Route path="/tags" element={<TagsPage />} />
-          <Route path="/schedules" element={<SchedulesPage />} />
-          <Route path="/connections" element={<ConnectionsPage />} />
-          <Route path="/queues" element={<QueuesPage />} />
-          <Route path="/users" element={<UsersPage />} />
-          <Route path="/settings" element={<SettingsPage />} />
-          <Route path="/helps" element={<HelpsPage />} />
+          {/* Every page applies its menu entry's rule (shell/menu.ts): one table for the menu and the guard. */}
+          <Route element={<RouteAccess />}>
+            <Route path="/tickets/:ticketId?" element={<TicketsPage />} />
+            <Route path="/contacts" element={<ContactsPage />} />
+            <Route path="/quick-messages" element={<QuickMessagesPage />} />
+            <Route path="/tags" element={<TagsPage />} />
+            <Route path="/schedules" element={<SchedulesPage />} />
+            <Route path="/connections" element={<ConnectionsPage />} />
+            <Route path="/queues" element={<QueuesPage />} />
+            <Route path="/users" element={<UsersPage />} />
+            <Route path="/settings" element={<SettingsPage />} />
+            <Route path="/helps" element={<HelpsPage />} />
+          </Route>
           <Route path="*" element={<Navigate to="/tickets" replace />} />
         </Route>
       </Routes>

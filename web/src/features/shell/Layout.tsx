@@ -3,13 +3,13 @@ import { Outlet } from 'react-router-dom';
 import { Box, CircularProgress, Drawer, useMediaQuery } from '@mui/material';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { sessionCleared, type SessionUser } from '../auth/auth.slice';
-import { useCompanyPlanQuery, useInstalledPluginsQuery, type Plan } from '../plans/plans.api';
 import { MenuDrawer } from './MenuDrawer';
 import { visibleMenu } from './menu';
 import { TopBar } from './TopBar';
 import { useConnectionWarning } from './use-connection-warning';
 import { useServiceWorkerUpdates } from './use-service-worker-updates';
 import { useSessionUserSync } from './use-session-user-sync';
+import { useMenuContext } from './use-menu-context';
 import { useSignOut } from './use-sign-out';
 
 /** Spec 1 §9: drawer width 276; 600 px is the narrow-screen breakpoint. */
@@ -56,10 +56,8 @@ function Shell({ user }: { user: SessionUser }) {
     else setHovered(false);
   }, [wide]);
 
-  const { data: company } = useCompanyPlanQuery(user.companyId);
-  const { data: plugins } = useInstalledPluginsQuery();
-  const plan = company?.plan ?? (user.company?.plan as Partial<Plan> | null | undefined) ?? null;
-  const entries = useMemo(() => visibleMenu({ user, plan, plugins: plugins ?? null }), [user, plan, plugins]);
+  const menuContext = useMenuContext(user);
+  const entries = useMemo(() => visibleMenu(menuContext), [menuContext]);
   const connectionWarning = useConnectionWarning(entries.some((entry) => entry.path === '/connections'));
 
   const expanded = wide ? pinned || hovered : true;

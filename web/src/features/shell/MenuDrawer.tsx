@@ -19,7 +19,7 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import PushPinIcon from '@mui/icons-material/PushPin';
 import PushPinOutlinedIcon from '@mui/icons-material/PushPinOutlined';
 import type { SessionUser } from '../auth/auth.slice';
-import type { MenuEntry, MenuGroup } from './menu';
+import { isEntryPath, type MenuEntry, type MenuGroup } from './menu';
 import { menuIcons } from './menu-icons';
 
 /** The menu's sections in display order; the campaigns group is a titled block inside administration. */
@@ -28,10 +28,6 @@ const SECTIONS: { title?: MenuGroup; groups: MenuGroup[] }[] = [
   { groups: ['attendance'] },
   { title: 'administration', groups: ['campaigns', 'administration'] },
 ];
-
-function isActive(path: string, pathname: string): boolean {
-  return path === '/' ? pathname === '/' : pathname === path || pathname.startsWith(`${path}/`);
-}
 
 export interface MenuDrawerProps {
   user: SessionUser;
@@ -62,7 +58,7 @@ export function MenuDrawer(props: MenuDrawerProps) {
         <ListItemButton
           component={NavLink}
           to={entry.path}
-          selected={isActive(entry.path, pathname)}
+          selected={isEntryPath(entry.path, pathname)}
           onClick={props.onNavigate}
           aria-label={expanded ? undefined : label}
           sx={{ minHeight: 44, px: 2.5, borderRadius: 1, mx: 0.5 }}

@@ -33,7 +33,10 @@ export interface MenuEntry {
 
 const admins: SessionUser['profile'][] = ['admin'];
 
-/** Spec 1 §2 menu, in display order. */
+/**
+ * Spec 1 §2 menu, in display order, with spec 2 §2's access column: the one rule table of both the menu and the
+ * route guard (RouteAccess).
+ */
 export const menuEntries: MenuEntry[] = [
   {
     path: '/',
@@ -162,16 +165,39 @@ export interface MenuContext {
   plugins: InstalledPlugins | null;
 }
 
-/** Whether the rule lets this user see the entry (spec 1 §2 and §6). */
-export function allows(rule: MenuRule, { user, plan, plugins }: MenuContext): boolean {
-  if (rule.superOnly && !user.super) return false;
+/**
+ * Whether the rule lets this user see the entry (spec 1 §2 and §6): 'unknown' while the plan or the plugins it
+ * depends on are still loading (the profile and permission checks are decided at once).
+ */
+export function access(rule: MenuRule, { user, plan, plugins }: MenuContext): 'allowed' | 'denied' | 'unknown' {
+  if (rule.superOnly && !user.super) return 'denied';
   if (rule.profiles && !user.super && !rule.profiles.includes(user.profile)) {
-    if (!rule.permission || user[rule.permission] !== 'enabled') return false;
+    if (!rule.permission || user[rule.permission] !== 'enabled') return 'denied';
   }
-  if (rule.plan && !plan?.[rule.plan]) return false;
-  if (rule.plugin === 'channel' && !plugins?.channels.length) return false;
-  if (rule.plugin === 'integration' && !plugins?.integrations.length) return false;
-  return true;
+  if (rule.plan && !plan) return 'unknown';
+  if (rule.plan && !plan?.[rule.plan]) return 'denied';
+  if (rule.plugin && !plugins) return 'unknown';
+  if (rule.plugin === 'channel' && !plugins?.channels.length) return 'denied';
+  if (rule.plugin === 'integration' && !plugins?.integrations.length) return 'denied';
+  return 'allowed';
+}
+
+/** The menu shows an entry only once it is known to be allowed. */
+export function allows(rule: MenuRule, context: MenuContext): boolean {
+  return access(rule, context) === 'allowed';
+}
+
+/** Whether a location is the entry's page or one under it ('/' only itself). */
+export function isEntryPath(path: string, pathname: string): boolean {
+  return path === '/' ? pathname === '/' : pathname === path || pathname.startsWith(`${path}/`);
+}
+
+/**
+ * The menu entry whose page a location is (only pages that exist): the route guard applies its rule, so a page
+ * opened by its address is refused exactly when its menu entry is hidden.
+ */
+export function entryOf(pathname: string): MenuEntry | undefined {
+  return menuEntries.find((entry) => entry.available && isEntryPath(entry.path, pathname));
 }
 
 /** The entries to show: allowed by their rule and with a page in the app (`includeUnavailable` for the full table). */

@@ -1,5 +1,6 @@
 import { api } from '../../app/api';
 import { realtime } from '../../app/realtime';
+import { countedUnread } from '../tickets/ticket-on-screen';
 import { ticketQuery, type Ticket } from '../tickets/tickets.api';
 
 /**
@@ -41,8 +42,10 @@ export const notificationsApi = api.injectEndpoints({
         const off = realtime.on('ticket', (event: TicketEvent) =>
           updateCachedData((tickets) => {
             if (event.action === 'update') {
-              const rest = tickets.filter((ticket) => ticket.id !== event.ticket.id);
-              return needsAttention(event.ticket, args) ? [event.ticket, ...rest] : rest;
+              // The ticket on screen is read as its messages arrive: the bell does not count it.
+              const changed = countedUnread(event.ticket);
+              const rest = tickets.filter((ticket) => ticket.id !== changed.id);
+              return needsAttention(changed, args) ? [changed, ...rest] : rest;
             }
             if (event.action === 'delete') return tickets.filter((ticket) => ticket.id !== event.ticketId);
             if (event.action === 'updateUnread') {

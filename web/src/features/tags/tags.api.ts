@@ -33,6 +33,7 @@ export const tagsApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** GET /tags/list: every tag of the company, for pickers and filters. */
     listAllTags: build.query<Tag[], void>({ query: () => 'tags/list', providesTags: ['Tag'] }),
+    /** POST /tags/sync: with a ticketId the ticket's tags (card, drawer, kanban), else the contact's. */
     syncContactTags: build.mutation<unknown, { contactId: number; ticketId?: number; tags: { id: number }[] }>({
       query: (body) => ({ url: 'tags/sync', method: 'POST', body }),
       invalidatesTags: ['Tag', 'Contact', 'Ticket'],

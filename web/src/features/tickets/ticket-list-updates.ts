@@ -16,20 +16,37 @@ export interface TicketPages {
 }
 
 /**
- * Whether a ticket passes the queue selection of a list. GET /tickets always lists tickets without a queue when
- * queueIds are given, so 'no queue' being unselected is applied here; show-all (outside search) drops the selection.
+ * Whether a ticket passes the queue selection of a list, as GET /tickets applies it: tickets without a queue only
+ * when 'no queue' is selected; show-all (outside search) drops the selection.
  */
 export function inSelectedQueues(ticket: Pick<Ticket, 'queueId'>, params: TicketListParams): boolean {
   if (!params.queueIds || (params.showAll && !params.searchParam)) return true;
   return params.queueIds.includes(ticket.queueId ?? NO_QUEUE);
 }
 
+/** Who looks at the lists: what GET /tickets applies per caller beyond the params. */
+export interface ListViewer {
+  userId: number;
+  admin: boolean;
+}
+
+/**
+ * Spec 1 §6, as GET /tickets applies it: without show-all an admin's lists hold no ticket another agent holds
+ * (groups excepted); a search text or the users filter looks across owners. Agents only ever get tickets they may
+ * see, so nothing is left to check for them here.
+ */
+export function ownerAllowed(ticket: Partial<Ticket>, params: TicketListParams, viewer: ListViewer | undefined): boolean {
+  if (!viewer?.admin || params.showAll || params.searchParam || params.users?.length) return true;
+  return !ticket.userId || ticket.userId === viewer.userId || ticket.status === 'group';
+}
+
 /**
  * Whether a ticket belongs to a list with these params: 'yes', 'no', or 'unknown' when the list filters on
  * something the ticket cannot be checked against here (the search text), so it is only kept if already listed.
  */
-export function belongsTo(ticket: Partial<Ticket>, params: TicketListParams): 'yes' | 'no' | 'unknown' {
+export function belongsTo(ticket: Partial<Ticket>, params: TicketListParams, viewer?: ListViewer): 'yes' | 'no' | 'unknown' {
   if (params.status && ticket.status !== params.status) return 'no';
+  if (!ownerAllowed(ticket, params, viewer)) return 'no';
   if (params.statusFilter?.length && !params.statusFilter.includes(ticket.status!)) return 'no';
   if (!inSelectedQueues({ queueId: ticket.queueId ?? null }, params)) return 'no';
   if (params.users?.length && !params.users.includes(ticket.userId ?? -1)) return 'no';
@@ -66,12 +83,17 @@ export function hasTicket(data: TicketPages, ticketId: number): boolean {
  * when it now belongs to the list, or take it out when it no longer does. Event payloads may be partial (a new
  * message sends the ticket row without its relations), so they are merged over what the list holds.
  */
-export function applyTicketUpdate(data: TicketPages, incoming: Partial<Ticket> & { id: number }, params: TicketListParams): void {
+export function applyTicketUpdate(
+  data: TicketPages,
+  incoming: Partial<Ticket> & { id: number },
+  params: TicketListParams,
+  viewer?: ListViewer,
+): void {
   if (data.pages.length === 0) return;
   const at = locate(data, incoming.id);
   const existing = at ? data.pages[at[0]]!.tickets[at[1]]! : null;
   const merged = { ...(existing ?? {}), ...incoming } as Ticket;
-  const verdict = belongsTo(merged, params);
+  const verdict = belongsTo(merged, params, viewer);
   if (verdict === 'no' || (verdict === 'unknown' && !existing)) {
     if (at) {
       data.pages[at[0]]!.tickets.splice(at[1], 1);

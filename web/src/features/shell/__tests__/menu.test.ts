@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { allows, menuEntries, visibleMenu, type MenuContext } from '../menu';
+import { access, allows, entryOf, menuEntries, visibleMenu, type MenuContext } from '../menu';
 
 const allPlan = {
   useCampaigns: true,
@@ -105,5 +105,24 @@ describe('the shell menu (spec 1 §2, §6)', () => {
       '/connections',
       '/settings',
     ]);
+  });
+
+  it("gives the route guard the rule of the page's own entry, so a page is refused exactly when its entry is hidden", () => {
+    const agent = user({});
+    const rule = (path: string) => entryOf(path)!.rule;
+    expect(entryOf('/tickets/0b8e-uuid')?.path).toBe('/tickets');
+    expect(entryOf('/')).toBeUndefined();
+    expect(access(rule('/connections'), { user: agent, plan: allPlan, plugins })).toBe('denied');
+    expect(access(rule('/connections'), { user: user({ allowConnections: 'enabled' }), plan: allPlan, plugins })).toBe('allowed');
+    expect(access(rule('/users'), { user: agent, plan: null, plugins: null })).toBe('denied');
+    // A plan or plugins still loading leave a plan-bound page undecided instead of refused.
+    expect(access(rule('/schedules'), { user: agent, plan: null, plugins })).toBe('unknown');
+    expect(access(rule('/connections'), { user: user({ profile: 'admin' }), plan: allPlan, plugins: null })).toBe('unknown');
+    for (const entry of menuEntries.filter((e) => e.available)) {
+      for (const who of [agent, user({ profile: 'admin' })]) {
+        const context = { user: who, plan: allPlan, plugins };
+        expect([entry.path, access(entry.rule, context) === 'allowed']).toEqual([entry.path, visibleMenu(context).includes(entry)]);
+      }
+    }
   });
 });

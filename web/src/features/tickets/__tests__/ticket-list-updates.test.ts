@@ -53,6 +53,23 @@ describe('ticket list live updates', () => {
     expect(open.pages[0]!.tickets.map((t) => t.id)).toEqual([2]);
   });
 
+  it("keeps another agent's ticket out of an admin's list without show-all, and counts only what it lists (spec 1 §6)", () => {
+    const admin = { userId: 1, admin: true };
+    const open: TicketListParams = { ...pending, status: 'open' };
+    const data = pages([]);
+    applyTicketUpdate(data, ticket(2, { status: 'open', userId: 7 }), open, admin);
+    applyTicketUpdate(data, ticket(3, { status: 'open', userId: 1 }), open, admin);
+    expect(data.pages[0]!.tickets.map((t) => t.id)).toEqual([3]);
+    expect(data.pages[0]!.count).toBe(11);
+    // Transferred to another agent: it leaves the admin's list and its count.
+    applyTicketUpdate(data, { id: 3, userId: 7 }, open, admin);
+    expect(data.pages[0]!.tickets).toEqual([]);
+    expect(data.pages[0]!.count).toBe(10);
+    const all = pages([]);
+    applyTicketUpdate(all, ticket(2, { status: 'open', userId: 7 }), { ...open, showAll: true }, admin);
+    expect(all.pages[0]!.tickets.map((t) => t.id)).toEqual([2]);
+  });
+
   it('removes a ticket whose queue is not selected', () => {
     const data = pages([ticket(1, { queueId: 5 })]);
     applyTicketUpdate(data, { id: 1, queueId: 9 }, pending);

@@ -8,6 +8,7 @@ import {
   DialogContent,
   DialogTitle,
   FormControl,
+  FormHelperText,
   InputLabel,
   MenuItem,
   Select,
@@ -17,7 +18,7 @@ import {
 import PersonAddAlt1Icon from '@mui/icons-material/PersonAddAlt1';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { toastError } from '../../../app/errors';
+import { errorText, toastError } from '../../../app/errors';
 import { useAppSelector } from '../../../app/hooks';
 import { useDebouncedValue } from '../../../app/use-debounced-value';
 import { useListConnectionsQuery } from '../../connections/connections.api';
@@ -28,6 +29,9 @@ import { isTicketAdmin } from '../ticket-permissions';
 import { useCreateTicketMutation } from '../tickets.api';
 import { QueueSelectField } from './QueueSelectField';
 import { useOpenTicketConflict } from './TicketAlreadyOpenDialog';
+
+/** POST /tickets: the chosen connection cannot reach the contact (a website chat for a phone contact). */
+const UNREACHABLE = 'ERR_CONNECTION_CANNOT_REACH_CONTACT';
 
 type ContactOption = Pick<Contact, 'id' | 'name' | 'number'> | { id: 'new'; name: string; number: '' };
 
@@ -47,7 +51,7 @@ export function NewTicketDialog(props: { open: boolean; onClose: () => void; ini
   const [typed, setTyped] = useState('');
   const [queueId, setQueueId] = useState<number | ''>(queues.length === 1 ? queues[0]!.id : '');
   const [connectionId, setConnectionId] = useState<number | ''>(typeof user?.whatsappId === 'number' ? user.whatsappId : '');
-  const [errors, setErrors] = useState<{ contact?: string; queue?: string }>({});
+  const [errors, setErrors] = useState<{ contact?: string; queue?: string; connection?: string }>({});
   const [creatingContact, setCreatingContact] = useState<string | null>(null);
 
   const search = useDebouncedValue(typed.trim(), 500);
@@ -90,7 +94,11 @@ export function NewTicketDialog(props: { open: boolean; onClose: () => void; ini
       navigate(`/tickets/${ticket.uuid}`);
     } catch (error) {
       if (conflict.handle(error)) close();
-      else toastError(error);
+      else {
+        // A connection of another channel than the contact's is refused before anything is sent: say it at the field.
+        if ((error as { data?: { error?: string } }).data?.error === UNREACHABLE) setErrors({ connection: errorText(error) });
+        toastError(error);
+      }
     }
   };
 
@@ -105,7 +113,7 @@ export function NewTicketDialog(props: { open: boolean; onClose: () => void; ini
               onChange={(_event, option) => {
                 if (option?.id === 'new') setCreatingContact(option.name);
                 else setContact(option as Pick<Contact, 'id' | 'name' | 'number'> | null);
-                setErrors((current) => ({ ...current, contact: undefined }));
+                setErrors((current) => ({ ...current, contact: undefined, connection: undefined }));
               }}
               inputValue={typed}
               onInputChange={(_event, text) => setTyped(text)}
@@ -167,13 +175,16 @@ export function NewTicketDialog(props: { open: boolean; onClose: () => void; ini
                 setErrors((current) => ({ ...current, queue: undefined }));
               }}
             />
-            <FormControl size="small" fullWidth>
+            <FormControl size="small" fullWidth error={Boolean(errors.connection)}>
               <InputLabel id="new-ticket-connection">{t('tickets.newTicket.connection')}</InputLabel>
               <Select<number | ''>
                 labelId="new-ticket-connection"
                 label={t('tickets.newTicket.connection')}
                 value={connections.some((connection) => connection.id === connectionId) ? connectionId : ''}
-                onChange={(event) => setConnectionId(event.target.value === '' ? '' : Number(event.target.value))}
+                onChange={(event) => {
+                  setConnectionId(event.target.value === '' ? '' : Number(event.target.value));
+                  setErrors((current) => ({ ...current, connection: undefined }));
+                }}
               >
                 <MenuItem value="">
                   <em>{t('tickets.newTicket.defaultConnection')}</em>
@@ -184,6 +195,7 @@ export function NewTicketDialog(props: { open: boolean; onClose: () => void; ini
                   </MenuItem>
                 ))}
               </Select>
+              {errors.connection ? <FormHelperText>{errors.connection}</FormHelperText> : null}
             </FormControl>
           </Stack>
         </DialogContent>

@@ -135,7 +135,8 @@ export function TicketsManager(props: { selectedUuid?: string }) {
 
   const runCloseAll = async () => {
     try {
-      const result = (await closeAll({ status: openTab, queueIds: base.queueIds }).unwrap()) as { count?: number } | undefined;
+      const result = (await closeAll({ status: openTab, queueIds: base.queueIds, showAll: base.showAll }).unwrap()) as
+        { count?: number } | undefined;
       toast.success(t('tickets.closeAll.done', { count: result?.count ?? 0 }));
     } catch (error) {
       toastError(error);

@@ -126,7 +126,8 @@ function DrawerBody({ ticket, contact, onClose }: { ticket: Ticket; contact: Con
             label={t('ticketPane.drawer.disableBot')}
           />
         </Stack>
-        <ContactTags contactId={contact.id} ticketId={ticket.id} tags={contact.tags ?? []} />
+        {/* The ticket's tags: the ones its card and the kanban show (spec 1 §3). */}
+        <ContactTags contactId={contact.id} ticketId={ticket.id} tags={ticket.tags ?? []} />
         <ContactMediaTabs ticketId={ticket.id} />
         <TicketNotes ticketId={ticket.id} contactId={contact.id} />
         <Box component="section" aria-labelledby="contact-extra-title">

@@ -11,7 +11,10 @@ const TAG_MIN = 3;
 type TagOption = Pick<Tag, 'id' | 'name' | 'color'> & { create?: boolean };
 const filter = createFilterOptions<TagOption>();
 
-/** The contact's tags with the picker (POST /tags/sync); typing a new name offers to create the tag. */
+/**
+ * The ticket's tags with the picker (POST /tags/sync with the ticketId: the tags its card and the kanban show);
+ * typing a new name offers to create the tag.
+ */
 export function ContactTags(props: { contactId: number; ticketId: number; tags: { id: number; name: string; color: string | null }[] }) {
   const { contactId, ticketId, tags } = props;
   const { t } = useTranslation();
