@@ -133,7 +133,8 @@ export const ticketsApi = api.injectEndpoints({
       query: (id) => ({ url: `tickets/${id}`, method: 'DELETE' }),
       invalidatesTags: ['Ticket'],
     }),
-    closeAllTickets: build.mutation<void, { status: TicketStatus; queueIds?: number[] }>({
+    /** Closes what the tab shows: its status, the chosen queues and, without showAll, no other agent's tickets. */
+    closeAllTickets: build.mutation<void, { status: TicketStatus; queueIds?: number[]; showAll?: boolean }>({
       query: (body) => ({ url: 'tickets/closeAll', method: 'POST', body }),
       invalidatesTags: ['Ticket'],
     }),

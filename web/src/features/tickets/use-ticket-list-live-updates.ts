@@ -4,6 +4,7 @@ import { useAppDispatch } from '../../app/hooks';
 import { realtime } from '../../app/realtime';
 import type { RootState } from '../../app/store';
 import { applyTicketUpdate, clearUnread, hasTicket, removeTicket, setPresence, type TicketPages } from './ticket-list-updates';
+import { isTicketAdmin } from './ticket-permissions';
 import { ticketsApi, type Ticket, type TicketListParams } from './tickets.api';
 
 /** How long a 'typing' / 'recording' presence stays on a card without a new presence event. */
@@ -48,7 +49,9 @@ export function useTicketListLiveUpdates(): void {
         const full = await dispatch(ticketsApi.endpoints.ticketByUuid.initiate(ticket.uuid, { subscribe: false, forceRefetch: true }));
         if (full.data) ticket = { ...ticket, ...full.data };
       }
-      eachList((data, params) => applyTicketUpdate(data, ticket, params));
+      const user = store.getState().auth.user;
+      const viewer = user ? { userId: user.id, admin: isTicketAdmin(user) } : undefined;
+      eachList((data, params) => applyTicketUpdate(data, ticket, params, viewer));
     };
 
     const onPresence = (event: { ticketId: number; presence: string }) => {
