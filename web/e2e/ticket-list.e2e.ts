@@ -135,8 +135,17 @@ describe('the tickets page', () => {
   });
 
   it('New Ticket for an existing contact opens that ticket; a contact another user attends names them', async () => {
-    const carla = await asAgent<{ id: number }>('POST', '/contacts', { name: 'Carla Contato', number: '5511999990001' });
-    const diego = await asAgent<{ id: number }>('POST', '/contacts', { name: 'Diego Ocupado', number: '5511999990002' });
+    // Website-chat contacts: the only connection here is the website chat, which cannot reach a phone number.
+    const carla = await asAgent<{ id: number }>('POST', '/contacts', {
+      name: 'Carla Contato',
+      number: '5511999990001',
+      channel: 'webchat',
+    });
+    const diego = await asAgent<{ id: number }>('POST', '/contacts', {
+      name: 'Diego Ocupado',
+      number: '5511999990002',
+      channel: 'webchat',
+    });
     expect(carla.id).toBeGreaterThan(0);
     await asAgent('POST', '/tickets', { contactId: diego.id, status: 'open' });
 
@@ -152,8 +161,8 @@ describe('the tickets page', () => {
     await dialog.getByRole('button', { name: 'Salvar' }).click();
     await page.waitForURL(/\/tickets\/[0-9a-f-]{36}$/);
     await card('Carla Contato').waitFor();
-    // Ana (accepted), Diego (Beatriz's) and Carla: an admin's assigned tab lists every open ticket.
-    await subTab('Atendendo', 3).waitFor();
+    // Ana (accepted) and Carla: without 'Todos' an admin's assigned tab leaves out Diego, Beatriz's (spec 1 §6).
+    await subTab('Atendendo', 2).waitFor();
     expect(await card('Carla Contato').getAttribute('aria-current')).toBe('true');
 
     dialog = await openNewTicket();
@@ -220,8 +229,9 @@ describe('the tickets page', () => {
     await page.getByText('Nada aqui!').waitFor();
     // Only the assigned tab was closed: Bruno still waits.
     await subTab('Aguardando', 1).waitFor();
-    const open = await asAgent<{ count: number }>('GET', '/tickets?status=open');
-    expect(open.count).toBe(0);
+    // Without 'Todos' Close All closes what the tab showed: Beatriz keeps Diego.
+    const open = await asAgent<{ count: number; tickets: { contact: { name: string } }[] }>('GET', '/tickets?status=open');
+    expect(open.tickets.map((ticket) => ticket.contact.name)).toEqual(['Diego Ocupado']);
     await page.getByRole('tab', { name: 'Resolvidos' }).click();
     await card('Ana Visitante').waitFor();
     await card('Carla Contato').waitFor();
@@ -232,6 +242,7 @@ describe('the tickets page', () => {
       const contact = await asAgent<{ id: number }>('POST', '/contacts', {
         name: `Lote ${i}`,
         number: `55119888${String(i).padStart(5, '0')}`,
+        channel: 'webchat',
       });
       await asAgent('POST', '/tickets', { contactId: contact.id, status: 'pending' });
     }
