@@ -160,6 +160,14 @@ describe('the website chat widget', () => {
       return gap <= 2 ? true : undefined;
     });
     await screenshot(visitor, 'widget-image-390');
+
+    // Offline for a while: what the agent sent meanwhile is read when the socket is back.
+    await visitor.context().setOffline(true);
+    await visitor.locator('#wc-status', { hasText: 'Reconectando…' }).waitFor();
+    await api('POST', `/messages/${ticketId}`, { body: 'Enviada enquanto você estava sem conexão' });
+    await visitor.context().setOffline(false);
+    await visitor.locator('#wc-messages li.wc-agent', { hasText: 'Enviada enquanto você estava sem conexão' }).waitFor({ timeout: 20_000 });
+    await visitor.locator('#wc-status', { hasText: 'Online' }).waitFor();
   });
 
   it('speaks the language of an English browser', async () => {
