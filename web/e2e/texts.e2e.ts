@@ -64,6 +64,43 @@ describe('texts and smaller things', () => {
     expect(await rendersUppercase('i')).toBe('I');
   });
 
+  it('fits the ticket tabs and the search placeholder in English and Spanish, at 1280 and 390 px', async () => {
+    /** Tab labels wider than their tab, and a placeholder wider than its input, by what the browser lays out. */
+    const clipped = () =>
+      page.evaluate(() => {
+        const found: string[] = [];
+        for (const tab of document.querySelectorAll<HTMLElement>('[role="tab"]')) {
+          if (tab.scrollWidth > tab.clientWidth + 1) found.push(`tab ${tab.innerText}`);
+        }
+        const input = document.querySelector<HTMLInputElement>('input[type="search"]');
+        if (input) {
+          const style = getComputedStyle(input);
+          const context = document.createElement('canvas').getContext('2d')!;
+          context.font = style.font;
+          const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+          if (context.measureText(input.placeholder).width > room) found.push(`placeholder ${input.placeholder}`);
+        }
+        return found;
+      });
+    await page.goto(`${server.url}/tickets`);
+    for (const [language, resolved] of [
+      ['English', 'Resolved'],
+      ['Español', 'Resueltos'],
+    ] as const) {
+      await chooseLanguage(language);
+      await page.getByRole('tab', { name: resolved }).waitFor();
+      for (const viewport of [WIDE, NARROW]) {
+        await page.setViewportSize(viewport);
+        await page.getByRole('tab', { name: resolved }).waitFor();
+        expect({ language, width: viewport.width, clipped: await clipped() }).toEqual({ language, width: viewport.width, clipped: [] });
+        await screenshot(page, `texts-ticket-tabs-${language === 'English' ? 'en' : 'es'}-${viewport.width}`);
+      }
+      await page.setViewportSize(WIDE);
+    }
+    await chooseLanguage('Português (Brasil)');
+    await page.getByRole('tab', { name: 'Resolvidos' }).waitFor();
+  });
+
   it('says validation words in Portuguese (contact extra information)', async () => {
     await page.goto(`${server.url}/contacts`);
     await page.getByRole('button', { name: 'Adicionar contato' }).click();
@@ -149,6 +186,14 @@ describe('texts and smaller things', () => {
       await pane().getByRole('button', { name: 'Resolver' }).click();
       let dialog = page.getByRole('dialog', { name: `Encerrar o ticket #${ticket.id}` });
       await dialog.getByText('Não há mensagem de despedida configurada', { exact: false }).waitFor();
+      // The screenshot after the dialog's fade-in.
+      await eventually(async () =>
+        (await dialog.evaluate(
+          (element) => getComputedStyle(element.closest('.MuiDialog-root')!.querySelector('.MuiPaper-root')!).opacity,
+        )) === '1'
+          ? true
+          : undefined,
+      );
       expect(await dialog.getByLabel('Encerrar com mensagem de despedida').count()).toBe(0);
       await screenshot(page, 'texts-resolve-without-farewell-1280');
       await page.setViewportSize(NARROW);

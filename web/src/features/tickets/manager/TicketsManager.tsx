@@ -146,7 +146,7 @@ export function TicketsManager(props: { selectedUuid?: string }) {
   const subTab = (value: OpenTab, label: string) => (
     <Tab
       value={value}
-      sx={{ minWidth: 0, flex: 1, px: 1 }}
+      sx={{ minWidth: 0, flex: 1, px: 0.5, whiteSpace: 'nowrap' }}
       label={
         <Badge badgeContent={counts[value]} color={value === 'pending' ? 'error' : 'primary'} max={999} sx={{ pr: 1.5 }}>
           <span>{label}</span>
@@ -178,7 +178,8 @@ export function TicketsManager(props: { selectedUuid?: string }) {
             icon={<Icon fontSize="small" />}
             iconPosition="start"
             label={t(`tickets.manager.tabs.${value}`)}
-            sx={{ minHeight: 48 }}
+            // Three to a 400 px column: room for the longer en/es words ("RESUELTOS", "BÚSQUEDA") on one line.
+            sx={{ minHeight: 48, minWidth: 0, px: 1, whiteSpace: 'nowrap', '& .MuiTab-icon': { mr: 0.5 } }}
           />
         ))}
       </Tabs>
