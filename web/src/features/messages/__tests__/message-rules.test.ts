@@ -35,6 +35,8 @@ describe('message rules (spec 1 §5)', () => {
   it("names a group message's sender by its participant", () => {
     expect(groupSender(message({ fromMe: false, participant: '5511988887777@s.whatsapp.net' }))).toBe('5511988887777');
     expect(groupSender(message({ fromMe: true, participant: '5511988887777' }))).toBeNull();
+    // The name the channel gave the participant comes first.
+    expect(groupSender(message({ fromMe: false, participant: '5511988887777', participantName: 'Carla Mendes' }))).toBe('Carla Mendes');
   });
 
   it("separates core's signature from the agent's text", () => {
