@@ -116,7 +116,7 @@ describe('a webchat conversation from the first message to its rating', () => {
     await pane.getByRole('button', { name: 'Resolver' }).click();
     const dialog = agentPage.getByRole('dialog', { name: `Encerrar o ticket #${ticketId}` });
     await dialog.getByLabel('Encerrar com pedido de avaliação').check();
-    await dialog.getByLabel(/avaliação/i).check();
+    await dialog.getByLabel('Registrar avaliação do atendimento').check();
     // MUI Rating: visually hidden radio inputs; a person clicks the star, which is the input's label.
     const fifth = await dialog.getByRole('radio', { name: /^5/ }).getAttribute('id');
     await dialog.locator(`label[for="${fifth}"]`).click();
