@@ -106,6 +106,17 @@ describe('the rules of the workspace', () => {
     await screenshot(agentPage, 'workspace-tag-on-card-1280');
   });
 
+  it('marks a message whose send failed with the reason, instead of a pending clock forever', async () => {
+    // Elisa was made by hand, not by a visitor of the site: the website chat has nobody to deliver to.
+    const composer = agentPage.getByRole('textbox', { name: 'Mensagem' });
+    await composer.fill('Olá Elisa, tudo bem?');
+    await composer.press('Enter');
+    const failed = agentPage.getByRole('img', { name: 'Não enviada: Erro ao enviar mensagem. Verifique a página de conexões.' });
+    // The delivery gives up after its retries (2, 4, 8 and 16 s apart).
+    await failed.waitFor({ timeout: 60_000 });
+    await screenshot(agentPage, 'workspace-send-failed-1280');
+  });
+
   it('refuses /connections opened by its address to an agent without allowConnections, then goes home', async () => {
     // The menu has no entry for it…
     expect(await agentPage.getByRole('link', { name: 'Conexões' }).count()).toBe(0);

@@ -46,8 +46,11 @@ export class MessageModel extends TenantModel {
 
   override $formatJson(json: Record<string, unknown>) {
     const formatted = super.$formatJson(json);
+    // A send that failed for good says so on the message, with its error code (the live event carries it too).
+    const sendError = (formatted.data as { sendError?: unknown } | null | undefined)?.sendError;
     // Raw channel payloads stay on the server.
     delete formatted.data;
+    if (typeof sendError === 'string') formatted.sendError = sendError;
     return formatted;
   }
 }

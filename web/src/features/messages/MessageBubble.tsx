@@ -1,12 +1,14 @@
-import { alpha, Box, Checkbox, Chip, Stack, Typography } from '@mui/material';
+import { alpha, Box, Checkbox, Chip, Stack, Tooltip, Typography } from '@mui/material';
 import AccessTime from '@mui/icons-material/AccessTime';
 import Done from '@mui/icons-material/Done';
 import DoneAll from '@mui/icons-material/DoneAll';
+import ErrorOutline from '@mui/icons-material/ErrorOutline';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import PhoneMissedOutlined from '@mui/icons-material/PhoneMissedOutlined';
 import ShortcutOutlined from '@mui/icons-material/ShortcutOutlined';
 import { format } from 'date-fns';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../app/errors';
 import type { Message } from './messages.api';
 import { groupSender } from './message-rules';
 import { MessageOptions, type MessageOptionHandlers } from './MessageOptions';
@@ -25,6 +27,17 @@ export function AckMark({ ack }: { ack: number }) {
   if (ack === 1) return <Done sx={sx} aria-label={label} role="img" />;
   if (ack === 2) return <DoneAll sx={sx} aria-label={label} role="img" />;
   return <DoneAll sx={{ ...sx, color: READ_COLOUR }} aria-label={label} role="img" />;
+}
+
+/** A message whose send failed for good: a red mark whose tooltip and label give the reason (the error's text). */
+export function SendFailedMark({ code }: { code: string }) {
+  const { t } = useTranslation();
+  const label = t('messages.sendFailed', { reason: errorText({ data: { error: code } }) });
+  return (
+    <Tooltip title={label}>
+      <ErrorOutline sx={{ fontSize: 16, color: 'error.main' }} titleAccess={label} />
+    </Tooltip>
+  );
 }
 
 /** A one-line description of a message, for quotes and previews. */
@@ -249,7 +262,13 @@ export function MessageBubble(props: BubbleProps) {
               </Typography>
             ) : null}
             <Typography variant="caption">{time}</Typography>
-            {own && !privateNote ? <AckMark ack={message.ack} /> : null}
+            {own && !privateNote ? (
+              typeof message.sendError === 'string' ? (
+                <SendFailedMark code={message.sendError} />
+              ) : (
+                <AckMark ack={message.ack} />
+              )
+            ) : null}
           </Stack>
         </Box>
         {props.reactions.length ? <Reactions reactions={props.reactions} onRemoveOwn={props.onRemoveReaction} /> : null}

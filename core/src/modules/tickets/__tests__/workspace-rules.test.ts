@@ -208,3 +208,23 @@ describe('a new ticket on a connection that cannot reach the contact (spec 1 §7
     expect(created.body.whatsappId).toBe(whatsapp);
   });
 });
+
+describe('a send that failed for good (issue 13 item 8)', () => {
+  it('is answered on the message with its error code, so the message shows the failure', async () => {
+    const company = await server.createCompany();
+    const connection = await fixtures.connection(company.companyId);
+    const ticket = await fixtures.ticket(company.companyId, { whatsapp_id: connection, status: 'open', user_id: company.admin.id });
+    const knex = server.ports.database.knex;
+    await knex('messages').insert([
+      { company_id: company.companyId, ticket_id: ticket.id, body: 'não saiu', from_me: true, data: { sendError: 'ERR_SENDING_WAPP_MSG' } },
+      { company_id: company.companyId, ticket_id: ticket.id, body: 'saiu', from_me: true, ack: 2, data: { raw: 'payload' } },
+    ]);
+    const answer = await api(server, 'GET', `/messages/${ticket.id}`, { token: company.admin.token });
+    expect(answer.status).toBe(200);
+    const byBody = Object.fromEntries(answer.body.messages.map((m: { body: string }) => [m.body, m]));
+    expect(byBody['não saiu']).toMatchObject({ sendError: 'ERR_SENDING_WAPP_MSG' });
+    expect(byBody.saiu.sendError).toBeUndefined();
+    // The raw channel payload stays on the server.
+    expect(byBody.saiu.data).toBeUndefined();
+  });
+});
