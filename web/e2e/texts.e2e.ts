@@ -219,6 +219,17 @@ describe('texts and smaller things', () => {
       expect(farewell.body).toBe(`Até logo, Maria! Atendimento ${ticket.id}.`);
       await api('PUT', `/users/${me.id}`, { farewellMessage: '' });
     });
+
+    it('lists the website visitor by e-mail, with no WhatsApp start button', async () => {
+      await api('POST', '/contacts', { name: 'Telefone Cliente', number: '5511912340000' });
+      await page.goto(`${server.url}/contacts`);
+      const visitor = page.getByRole('row').filter({ hasText: 'Maria Clara' });
+      await visitor.getByText('maria.clara@example.test').first().waitFor();
+      expect(await visitor.getByRole('button', { name: 'Iniciar atendimento: Maria Clara' }).count()).toBe(0);
+      const phone = page.getByRole('row').filter({ hasText: 'Telefone Cliente' });
+      await phone.getByRole('button', { name: 'Iniciar atendimento: Telefone Cliente' }).waitFor();
+      await screenshot(page, 'texts-contacts-visitor-1280');
+    });
   });
 
   it('renders the API document at /api-docs with files of its own, within the CSP', async () => {
