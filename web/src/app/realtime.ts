@@ -6,8 +6,8 @@ type Handler = (payload: any) => void; // eslint-disable-line @typescript-eslint
  * The app's one socket (spec 1 §7 Realtime). Handlers registered before the socket exists are attached when
  * it connects, so RTK Query cache entries can subscribe in `onCacheEntryAdded` regardless of order. The access
  * token goes in the handshake's auth payload (never the URL), read at every (re)connection so a refreshed token
- * is used. A handshake refused for an expired token refreshes the session once and connects again; a socket
- * that is down when the token is refreshed connects again with it.
+ * is used. A handshake refused for an expired token connects again with a token refreshed meanwhile, or refreshes
+ * the session once and connects again; a socket that is down when the token is refreshed connects again with it.
  */
 class Realtime {
   private socket: Socket | null = null;
@@ -22,19 +22,26 @@ class Realtime {
       if (!this.socket.active) this.socket.connect();
       return;
     }
+    // The token the last handshake carried, and the one a refresh was already asked for.
+    let offered: string | null = null;
+    let renewedFor: string | null | undefined;
     const socket = io({
       path: '/socket.io',
       transports: ['websocket', 'polling'],
-      auth: (cb) => cb({ token: this.tokenSource() }),
-    });
-    let renewed = false;
-    socket.on('connect', () => {
-      renewed = false;
+      auth: (cb) => cb({ token: (offered = this.tokenSource()) }),
     });
     // The server refuses the handshake with its error code; socket.io does not retry such a refusal by itself.
     socket.on('connect_error', (error: Error) => {
-      if (error.message !== 'ERR_SESSION_EXPIRED' || renewed || this.socket !== socket) return;
-      renewed = true;
+      if (error.message !== 'ERR_SESSION_EXPIRED' || this.socket !== socket) return;
+      // A page loaded with an expired token: its requests may have refreshed it while the handshake was on its way.
+      const current = this.tokenSource();
+      if (current && current !== offered) {
+        socket.connect();
+        return;
+      }
+      // One refresh per refused token: a refreshed token refused again waits for the next refresh.
+      if (renewedFor === offered) return;
+      renewedFor = offered;
       void this.renew().then((ok) => {
         if (ok && this.socket === socket && !socket.active) socket.connect();
       });

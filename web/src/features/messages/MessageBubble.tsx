@@ -22,11 +22,12 @@ const READ_COLOUR = '#34B7F1';
 export function AckMark({ ack }: { ack: number }) {
   const { t } = useTranslation();
   const sx = { fontSize: 16 };
+  // titleAccess names the icon for assistive technology (an aria-label alone stays under MUI's aria-hidden).
   const label = t(`messages.ack.${Math.min(Math.max(ack, 0), 4)}`);
-  if (ack <= 0) return <AccessTime sx={sx} aria-label={label} role="img" />;
-  if (ack === 1) return <Done sx={sx} aria-label={label} role="img" />;
-  if (ack === 2) return <DoneAll sx={sx} aria-label={label} role="img" />;
-  return <DoneAll sx={{ ...sx, color: READ_COLOUR }} aria-label={label} role="img" />;
+  if (ack <= 0) return <AccessTime sx={sx} titleAccess={label} />;
+  if (ack === 1) return <Done sx={sx} titleAccess={label} />;
+  if (ack === 2) return <DoneAll sx={sx} titleAccess={label} />;
+  return <DoneAll sx={{ ...sx, color: READ_COLOUR }} titleAccess={label} />;
 }
 
 /** A message whose send failed for good: a red mark whose tooltip and label give the reason (the error's text). */

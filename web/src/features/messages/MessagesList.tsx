@@ -12,13 +12,7 @@ import { ForwardDialog } from './ForwardDialog';
 import { ImageGallery } from './ImageGallery';
 import { MessageBubble } from './MessageBubble';
 import { canEdit, isContent, isOwn, participantNumber } from './message-rules';
-import {
-  useDeleteMessageMutation,
-  useListMessagesInfiniteQuery,
-  useMarkTicketReadMutation,
-  useReactToMessageMutation,
-  type Message,
-} from './messages.api';
+import { useDeleteMessageMutation, useListMessagesInfiniteQuery, useReactToMessageMutation, type Message } from './messages.api';
 import { useTalkTo } from './talk-to';
 
 /** Spec 1 §9: older messages load within 50 px of the top; the list scrolls to the bottom 300 ms after loading. */
@@ -40,7 +34,6 @@ export function MessagesList({ ticket }: { ticket: Ticket }) {
   const { data, isLoading, isError, hasNextPage, isFetchingNextPage, fetchNextPage } = useListMessagesInfiniteQuery(ticket.id);
   const [react] = useReactToMessageMutation();
   const [remove] = useDeleteMessageMutation();
-  const [markRead] = useMarkTicketReadMutation();
   const { talkTo, busy: talking } = useTalkTo(ticket);
   const scroller = useRef<HTMLDivElement>(null);
   const [galleryFor, setGalleryFor] = useState<number | null>(null);
@@ -102,18 +95,6 @@ export function MessagesList({ ticket }: { ticket: Ticket }) {
     firstLoadDone.current = true;
     return () => clearTimeout(timer);
   }, [lastId, scrollToBottom]);
-
-  // A message that arrives while the conversation is open is read at once (the first page load read the rest).
-  const lastInbound = useRef<number | null>(null);
-  const newestInboundId = [...messages].reverse().find((message) => !message.fromMe)?.id;
-  useEffect(() => {
-    if (newestInboundId === undefined) return;
-    const arrived = lastInbound.current !== null && newestInboundId > lastInbound.current;
-    lastInbound.current = newestInboundId;
-    if (!arrived || document.visibilityState !== 'visible') return;
-    const timer = setTimeout(() => void markRead(ticket.id), 1000);
-    return () => clearTimeout(timer);
-  }, [newestInboundId, markRead, ticket.id]);
 
   // Keep the reader's place when an older page is put above.
   const beforeOlder = useRef<{ height: number; top: number } | null>(null);

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from '@mui/material';
+import { FORMATTING } from './message-formatting';
 
-// Messaging-app formatting: *bold*, _italic_, ~strike~, ```monospace```; links open in a new tab.
-const MARKUP = /(```[\s\S]+?```|\*[^*\n]+\*|_[^_\n]+_|~[^~\n]+~)/g;
+// Links open in a new tab.
 const URL = /(https?:\/\/[^\s<>"'`]+)/g;
 
 function linkify(text: string, key: string): ReactNode[] {
@@ -19,7 +19,7 @@ function linkify(text: string, key: string): ReactNode[] {
 
 /** The text of a message with its formatting marks applied. */
 export function MessageText({ text }: { text: string }) {
-  const parts = text.split(MARKUP).map((part, index) => {
+  const parts = text.split(FORMATTING).map((part, index) => {
     const key = String(index);
     if (index % 2 === 0) return linkify(part, key);
     if (part.startsWith('```')) return <code key={key}>{part.slice(3, -3)}</code>;

@@ -1,5 +1,6 @@
 import { api } from '../../app/api';
 import { realtime } from '../../app/realtime';
+import { mergeMessage } from './message-merge';
 
 /** A message as the API answers it (spec 1 §3). */
 export interface Message {
@@ -58,8 +59,7 @@ function upsert(data: ListData, message: Message): void {
   for (const page of data.pages) {
     const index = page.messages.findIndex((candidate) => candidate.id === message.id);
     if (index >= 0) {
-      // Socket payloads come from raw rows and carry no quotedMsg: keep the one already loaded.
-      page.messages[index] = { ...page.messages[index], ...message, quotedMsg: message.quotedMsg ?? page.messages[index].quotedMsg };
+      page.messages[index] = mergeMessage(page.messages[index], message);
       return;
     }
   }
@@ -117,7 +117,7 @@ export const messagesApi = api.injectEndpoints({
         offConnect();
       },
     }),
-    /** Opening the messages marks them read (core has no route of its own for that): page 1, not cached. */
+    /** Spec 1 §7: opening a ticket's messages reads it (the product family has no route of its own for that): page 1, not cached. */
     markTicketRead: build.mutation<void, number>({
       query: (ticketId) => ({ url: `messages/${ticketId}`, params: { pageNumber: 1 } }),
     }),
@@ -129,6 +129,7 @@ export const messagesApi = api.injectEndpoints({
           form.append('body', fields.body);
           form.append('fromMe', 'true');
           form.append('isPrivate', String(Boolean(fields.isPrivate)));
+          form.append('read', 'true');
           if (fields.quotedMsg) form.append('quotedMsg', String(fields.quotedMsg));
           return { url: `messages/${ticketId}`, method: 'POST', body: form };
         }

@@ -23,6 +23,8 @@ export interface Ticket {
   tags: { id: number; name: string; color: string | null }[];
   unreadMessages: number;
   lastMessage: string | null;
+  /** The last message's mediaType: the card names a location or a contact card by it (spec 1 §2). */
+  lastMessageType?: string | null;
   updatedAt: string;
   presence?: string | null;
   useIntegration?: boolean;

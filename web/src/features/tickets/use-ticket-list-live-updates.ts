@@ -5,6 +5,7 @@ import { realtime } from '../../app/realtime';
 import type { RootState } from '../../app/store';
 import { applyTicketUpdate, clearUnread, hasTicket, removeTicket, setPresence, type TicketPages } from './ticket-list-updates';
 import { isTicketAdmin } from './ticket-permissions';
+import { countedUnread } from './ticket-on-screen';
 import { ticketsApi, type Ticket, type TicketListParams } from './tickets.api';
 
 /** How long a 'typing' / 'recording' presence stays on a card without a new presence event. */
@@ -42,12 +43,13 @@ export function useTicketListLiveUpdates(): void {
       if (event.action === 'updateUnread') return eachList((data) => clearUnread(data, event.ticketId));
       if (event.action === 'delete') return eachList((data) => removeTicket(data, Number(event.ticketId)));
       if (event.action !== 'update' || !event.ticket?.id) return;
-      let ticket = event.ticket;
+      // The ticket on screen is read as its messages arrive: its card never counts them.
+      let ticket = countedUnread(event.ticket);
       // A new message sends the bare ticket row (no queue, user, connection or tags): a ticket no list holds yet
       // is read in full so its card is complete.
       if (!('tags' in ticket) && ticket.uuid && !listed(ticket.id)) {
         const full = await dispatch(ticketsApi.endpoints.ticketByUuid.initiate(ticket.uuid, { subscribe: false, forceRefetch: true }));
-        if (full.data) ticket = { ...ticket, ...full.data };
+        if (full.data) ticket = countedUnread({ ...ticket, ...full.data });
       }
       const user = store.getState().auth.user;
       const viewer = user ? { userId: user.id, admin: isTicketAdmin(user) } : undefined;

@@ -22,6 +22,7 @@ import InstagramIcon from '@mui/icons-material/Instagram';
 import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { plainText } from '../../messages/message-formatting';
 import { AcceptTicketDialog } from '../dialogs/AcceptTicketDialog';
 import type { Ticket } from '../tickets.api';
 import { useTicketActions } from '../use-ticket-actions';
@@ -83,7 +84,7 @@ export const TicketCard = memo(function TicketCard(props: {
 
   const name = ticket.contact?.name ?? t('tickets.card.unknownContact');
   const pending = ticket.status === 'pending';
-  const kind = lastMessageKind(ticket.lastMessage);
+  const kind = lastMessageKind(ticket.lastMessage, ticket.lastMessageType);
   const presence =
     ticket.presence === 'composing' ? t('tickets.card.typing') : ticket.presence === 'recording' ? t('tickets.card.recording') : null;
   const lastMessage =
@@ -91,7 +92,7 @@ export const TicketCard = memo(function TicketCard(props: {
       ? t('tickets.card.location')
       : kind === 'contact'
         ? t('tickets.card.contact')
-        : truncate(ticket.lastMessage ?? '', LAST_MESSAGE_MAX);
+        : truncate(plainText(ticket.lastMessage ?? ''), LAST_MESSAGE_MAX);
   const picture = (ticket.contact?.urlPicture || ticket.contact?.profilePicUrl || undefined) as string | undefined;
   const tags = ticket.tags ?? [];
 

@@ -22,10 +22,13 @@ function sameDay(a: Date, b: Date): boolean {
 }
 
 /**
- * What kind of message the ticket's last message is. The ticket carries only the text, so a contact card (a vCard)
- * and a location (its last line is 'latitude,longitude', or a maps link) are recognised by their shape.
+ * What kind of message the ticket's last message is: by its stored type (spec 1 §2 'Localização' / 'Contato'); a
+ * ticket from before the type was kept falls back to the text's shape (a vCard, or 'latitude,longitude' last).
  */
-export function lastMessageKind(lastMessage: string | null | undefined): 'location' | 'contact' | 'text' {
+export function lastMessageKind(lastMessage: string | null | undefined, lastMessageType?: string | null): 'location' | 'contact' | 'text' {
+  if (lastMessageType === 'locationMessage') return 'location';
+  if (lastMessageType === 'contactMessage') return 'contact';
+  if (lastMessageType) return 'text';
   const text = (lastMessage ?? '').trim();
   if (text.includes('BEGIN:VCARD')) return 'contact';
   const lastLine = text.split('\n').pop() ?? '';

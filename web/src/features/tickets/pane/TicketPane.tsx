@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Box, CircularProgress, Typography } from '@mui/material';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { useTicketByUuidQuery } from '../tickets.api';
 import { ContactDrawer } from './contact/ContactDrawer';
 import { TicketHeader } from './TicketHeader';
 import { useTicketLive } from './use-ticket-live';
+import { useTicketReading } from './use-ticket-reading';
 
 /** Spec 1 §9: the ticket is fetched 500 ms after it is chosen, so skimming through the list does not fetch each one. */
 const FETCH_DELAY_MS = 500;
@@ -39,6 +40,8 @@ export default function TicketPane({ uuid }: { uuid: string }) {
   }, [error, navigate]);
 
   useTicketLive(uuid, shown?.id, shown?.contactId);
+  const paneElement = useRef<HTMLDivElement>(null);
+  useTicketReading(shown?.id, paneElement);
 
   if (!shown) {
     return (
@@ -60,7 +63,11 @@ export default function TicketPane({ uuid }: { uuid: string }) {
   }
 
   return (
-    <Box sx={{ display: 'flex', height: '100%', minHeight: 0, width: '100%', overflow: 'hidden' }} data-ticket-uuid={uuid}>
+    <Box
+      ref={paneElement}
+      sx={{ display: 'flex', height: '100%', minHeight: 0, width: '100%', overflow: 'hidden' }}
+      data-ticket-uuid={uuid}
+    >
       <Box
         component="section"
         aria-label={t('ticketPane.label', { id: shown.id })}

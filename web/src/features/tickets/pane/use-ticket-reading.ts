@@ -1,0 +1,45 @@
+import { useEffect, type RefObject } from 'react';
+import { useStore } from 'react-redux';
+import { realtime } from '../../../app/realtime';
+import type { RootState } from '../../../app/store';
+import { messagesApi, useMarkTicketReadMutation } from '../../messages/messages.api';
+import { isTicketOnScreen, showTicketOnScreen } from '../ticket-on-screen';
+
+/**
+ * The open ticket is read while it is on screen (spec 1 §7: GET /messages/:ticketId marks it read): when it opens,
+ * when a message of the contact arrives, and when the agent comes back to a page or tab that hid it. The server
+ * sets unreadMessages to 0 and tells every list and bell (`ticket` updateUnread).
+ */
+export function useTicketReading(ticketId: number | undefined, pane: RefObject<HTMLElement | null>): void {
+  const store = useStore<RootState>();
+  const [markRead] = useMarkTicketReadMutation();
+
+  useEffect(() => {
+    if (!ticketId) return;
+    const element = pane.current;
+    const stopShowing = showTicketOnScreen(ticketId, element);
+    let missed = false;
+    const read = () => {
+      missed = !isTicketOnScreen(ticketId);
+      if (!missed) void markRead(ticketId);
+    };
+    // A conversation loaded a moment ago is not fetched again, so its opening does not read it by itself.
+    if (messagesApi.endpoints.listMessages.select(ticketId)(store.getState()).data) read();
+
+    const offMessage = realtime.on('appMessage', (event: { action?: string; message?: { ticketId?: number; fromMe?: boolean } }) => {
+      if (event?.action === 'create' && event.message?.ticketId === ticketId && !event.message.fromMe) read();
+    });
+    const catchUp = () => {
+      if (missed) read();
+    };
+    document.addEventListener('visibilitychange', catchUp);
+    const observer = element && typeof IntersectionObserver !== 'undefined' ? new IntersectionObserver(catchUp) : null;
+    if (element) observer?.observe(element);
+    return () => {
+      stopShowing();
+      offMessage();
+      document.removeEventListener('visibilitychange', catchUp);
+      observer?.disconnect();
+    };
+  }, [markRead, pane, store, ticketId]);
+}
