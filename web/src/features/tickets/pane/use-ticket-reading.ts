@@ -19,9 +19,27 @@ export function useTicketReading(ticketId: number | undefined, pane: RefObject<H
     const element = pane.current;
     const stopShowing = showTicketOnScreen(ticketId, element);
     let missed = false;
+    // One call at a time: a burst of messages reads the ticket once more after the call under way.
+    let reading = false;
+    let again = false;
+    let active = true;
+    const send = () => {
+      if (reading) {
+        again = true;
+        return;
+      }
+      reading = true;
+      void Promise.resolve(markRead(ticketId)).finally(() => {
+        reading = false;
+        if (again && active) {
+          again = false;
+          send();
+        }
+      });
+    };
     const read = () => {
       missed = !isTicketOnScreen(ticketId);
-      if (!missed) void markRead(ticketId);
+      if (!missed) send();
     };
     // A conversation loaded a moment ago is not fetched again, so its opening does not read it by itself.
     if (messagesApi.endpoints.listMessages.select(ticketId)(store.getState()).data) read();
@@ -36,6 +54,7 @@ export function useTicketReading(ticketId: number | undefined, pane: RefObject<H
     const observer = element && typeof IntersectionObserver !== 'undefined' ? new IntersectionObserver(catchUp) : null;
     if (element) observer?.observe(element);
     return () => {
+      active = false;
       stopShowing();
       offMessage();
       document.removeEventListener('visibilitychange', catchUp);
