@@ -127,7 +127,8 @@ describe('the messages of a ticket', () => {
     const note = conversation().getByRole('article', { name: 'Comentário privado' }).filter({ hasText: 'Cliente VIP' });
     await note.waitFor();
     expect(await note.getAttribute('data-private')).toBe('true');
-    await toggle.click();
+    // Private mode ends with the note it sent.
+    expect(await toggle.getAttribute('aria-pressed')).toBe('false');
     // A public message sent after the note reaching the visitor shows the note was not sent.
     await composer().fill('Um momento, por favor');
     await composer().press('Enter');
