@@ -128,7 +128,7 @@ describe('the messages of a ticket', () => {
     await note.waitFor();
     expect(await note.getAttribute('data-private')).toBe('true');
     // Private mode ends with the note it sent.
-    expect(await toggle.getAttribute('aria-pressed')).toBe('false');
+    await page.getByRole('button', { name: 'Comentário privado', pressed: false }).waitFor();
     // A public message sent after the note reaching the visitor shows the note was not sent.
     await composer().fill('Um momento, por favor');
     await composer().press('Enter');
