@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { io, type Socket } from 'socket.io-client';
-import { launchBrowser, NARROW, newContext, pageToken, screenshot, signIn, WIDE } from './support/browser.js';
+import { launchBrowser, NARROW, newContext, pageToken, sameSessionAt, screenshot, signIn, WIDE } from './support/browser.js';
 import { ADMIN, connectedWebchat, eventually, startE2eServer, type E2eServer } from './support/server.js';
 import { expiredAccessToken } from './support/tokens.js';
 
@@ -288,21 +288,13 @@ describe('the live workspace', () => {
     });
 
     it('the cards read well at phone width', async () => {
-      const stored = await page.evaluate(() => ({ token: localStorage.getItem('token'), user: localStorage.getItem('user') }));
-      const narrow = await newContext(browser, NARROW);
-      await narrow.addInitScript((session) => {
-        if (!localStorage.getItem('token')) {
-          localStorage.setItem('token', session.token!);
-          localStorage.setItem('user', session.user!);
-        }
-      }, stored);
-      const mobile = await narrow.newPage();
+      const mobile = await sameSessionAt(page, browser, NARROW);
       await mobile.goto(`${server.url}/tickets`);
       await mobile.getByRole('tab', { name: /^Atendendo/ }).click();
       await mobile.getByRole('listitem', { name: 'Carla Lida' }).getByText('Mais uma pergunta').waitFor();
       await mobile.getByRole('listitem', { name: 'Bruno Cartão' }).getByText('Chegou sim, obrigado!').waitFor();
       await screenshot(mobile, 'live-workspace-390');
-      await narrow.close();
+      await mobile.context().close();
     });
   });
 });

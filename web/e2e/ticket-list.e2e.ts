@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { io } from 'socket.io-client';
-import { launchBrowser, NARROW, newContext, screenshot, signIn, WIDE } from './support/browser.js';
+import { launchBrowser, NARROW, newContext, sameSessionAt, screenshot, signIn, WIDE } from './support/browser.js';
 import { ADMIN, startE2eServer, type E2eServer } from './support/server.js';
 
 /**
@@ -179,15 +179,7 @@ describe('the tickets page', () => {
 
   it('under 600 px shows the Ticket and Atendimentos tabs', async () => {
     // The same session in a second, narrow window (a new sign-in would end the first one's session).
-    const stored = await page.evaluate(() => ({ token: localStorage.getItem('token'), user: localStorage.getItem('user') }));
-    const narrow = await newContext(browser, NARROW);
-    await narrow.addInitScript((session) => {
-      if (!localStorage.getItem('token')) {
-        localStorage.setItem('token', session.token!);
-        localStorage.setItem('user', session.user!);
-      }
-    }, stored);
-    const mobile = await narrow.newPage();
+    const mobile = await sameSessionAt(page, browser, NARROW);
     await mobile.goto(`${server.url}/tickets`);
     await mobile.getByRole('tab', { name: 'Ticket', exact: true }).waitFor();
     await mobile.getByRole('tab', { name: 'Atendimentos', selected: true }).waitFor();
@@ -202,7 +194,7 @@ describe('the tickets page', () => {
     await mobile.getByRole('listitem', { name: 'Ana Visitante' }).getByText('Ana Visitante').click();
     await mobile.waitForURL(/\/tickets\/[0-9a-f-]{36}$/);
     await mobile.getByRole('tab', { name: 'Ticket', selected: true }).waitFor();
-    await narrow.close();
+    await mobile.context().close();
   });
 
   it('Close All asks for confirmation and closes the assigned tickets', async () => {

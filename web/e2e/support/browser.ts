@@ -29,6 +29,22 @@ export async function newContext(browser: Browser, viewport = WIDE): Promise<Bro
   return browser.newContext({ viewport, locale: 'pt-BR', colorScheme: 'light' });
 }
 
+/**
+ * A second window at another size on the session `page` is signed in with (a new sign-in would end that session):
+ * its local storage starts with the same token and user.
+ */
+export async function sameSessionAt(page: Page, browser: Browser, viewport: { width: number; height: number }): Promise<Page> {
+  const stored = await page.evaluate(() => ({ token: localStorage.getItem('token'), user: localStorage.getItem('user') }));
+  const context = await newContext(browser, viewport);
+  await context.addInitScript((session) => {
+    if (!localStorage.getItem('token')) {
+      localStorage.setItem('token', session.token!);
+      localStorage.setItem('user', session.user!);
+    }
+  }, stored);
+  return context.newPage();
+}
+
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(artifactsDir, { recursive: true });
   await page.screenshot({ path: path.join(artifactsDir, `${name}.png`), fullPage: false });
