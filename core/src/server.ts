@@ -24,6 +24,7 @@ import { RealtimeBus } from './platform/realtime/realtime-bus.js';
 import { SocketSessions } from './modules/realtime/socket-sessions.js';
 import { BackgroundWorker } from './platform/background-worker.js';
 import { createPorts, type Ports } from './platform/ports.js';
+import { closeRedisClient } from './platform/redis/redis-client.js';
 import { Tenancy } from './platform/tenancy.js';
 import { SystemData } from './platform/system-data.js';
 import { ContactNumberMasking } from './platform/http/contact-number-masking.js';
@@ -76,7 +77,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const { config } = options;
   const logger = pino({ level: config.server.logLevel, base: undefined });
   const { secret } = await resolveAppSecret({ configured: config.auth.appSecret, dataDir: config.storage.dataDir });
-  const ports = await createPorts(config, { redisPrefix: options.redisPrefix ?? config.redis.prefix, database: options.database });
+  const ports = await createPorts(config, { redisPrefix: options.redisPrefix ?? config.redis.prefix, database: options.database, logger });
   try {
     return await listen(options, ports, secret, logger);
   } catch (error) {
@@ -187,6 +188,6 @@ async function closePorts(ports: Ports): Promise<void> {
   await ports.jobQueue.close();
   await ports.sessionLock.close();
   await ports.media.close();
-  await ports.redis?.quit();
+  if (ports.redis) await closeRedisClient(ports.redis);
   await ports.database.close();
 }

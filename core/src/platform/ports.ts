@@ -1,5 +1,4 @@
 import type { SwitchboardConfig } from '@switchboard/config';
-import { Redis } from 'ioredis';
 import { inject, injectable } from '@switchboard/sdk';
 import { createPgliteDatabase, createPostgresDatabase } from './database/knex-database.js';
 import { Database } from './database/database.js';
@@ -11,6 +10,7 @@ import { RedisSessionLock } from './locks/redis-session-lock.js';
 import { SessionLock } from './locks/session-lock.js';
 import { DiskMediaStorage } from './media/disk-media-storage.js';
 import { MediaStorage } from './media/media-storage.js';
+import { openRedisClient, RedisOutageLog, type OutageLogger, type RedisClient } from './redis/redis-client.js';
 import { RealtimeBus } from './realtime/realtime-bus.js';
 import type { PortHealth } from './port.js';
 import { SocketRealtimeBus } from './realtime/socket-realtime-bus.js';
@@ -22,11 +22,14 @@ export interface Ports {
   sessionLock: SessionLock;
   media: MediaStorage;
   /** Shared client for rate limits; undefined when embedded. */
-  redis?: Redis;
+  redis?: RedisClient;
 }
 
 /** The one place that picks each port's implementation from the configuration. */
-export async function createPorts(config: SwitchboardConfig, options: { redisPrefix: string; database?: Database }): Promise<Ports> {
+export async function createPorts(
+  config: SwitchboardConfig,
+  options: { redisPrefix: string; database?: Database; logger?: OutageLogger },
+): Promise<Ports> {
   const database =
     options.database ??
     (config.database.kind === 'postgres'
@@ -42,13 +45,15 @@ export async function createPorts(config: SwitchboardConfig, options: { redisPre
       media: new DiskMediaStorage({ root: config.storage.mediaDir }),
     };
   }
+  // One log line per Redis outage for all of this node's clients.
+  const outageLog = new RedisOutageLog(options.logger);
   return {
     database,
-    jobQueue: new BeeJobQueue({ redisUrl, prefix: `${options.redisPrefix}bq` }),
-    realtime: new SocketRealtimeBus({ redisUrl, redisKey: `${options.redisPrefix}socket.io` }),
-    sessionLock: new RedisSessionLock({ redisUrl, prefix: `${options.redisPrefix}lock:` }),
+    jobQueue: new BeeJobQueue({ redisUrl, prefix: `${options.redisPrefix}bq`, outageLog }),
+    realtime: new SocketRealtimeBus({ redisUrl, redisKey: `${options.redisPrefix}socket.io`, outageLog }),
+    sessionLock: new RedisSessionLock({ redisUrl, prefix: `${options.redisPrefix}lock:`, outageLog }),
     media: new DiskMediaStorage({ root: config.storage.mediaDir }),
-    redis: new Redis(redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }),
+    redis: openRedisClient(redisUrl, outageLog),
   };
 }
 

@@ -1,7 +1,7 @@
 import { MemoryStore, rateLimit, type Options, type Store } from 'express-rate-limit';
 import { RedisStore } from 'rate-limit-redis';
 import type { RequestHandler } from 'express';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/redis-client.js';
 import { AppError } from './app-error.js';
 
 export interface RateLimitRule {
@@ -23,7 +23,7 @@ export interface HitCounter {
 
 /** Rate limits counted in Redis when scaled (shared by every node), in memory when embedded. */
 export class RateLimits {
-  constructor(private readonly options: { redis?: Redis; prefix: string }) {}
+  constructor(private readonly options: { redis?: RedisClient; prefix: string }) {}
 
   create(rule: RateLimitRule): RequestHandler {
     return rateLimit({
@@ -62,7 +62,7 @@ export class RateLimits {
     if (!redis) return undefined;
     return new RedisStore({
       prefix: `${this.options.prefix}rl:${name}:`,
-      sendCommand: (command: string, ...args: string[]) => redis.call(command, ...args) as never,
+      sendCommand: (...args: string[]) => redis.sendCommand(args),
     });
   }
 }

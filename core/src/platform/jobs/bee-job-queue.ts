@@ -1,6 +1,6 @@
 import BeeQueue from 'bee-queue';
-import { Redis } from 'ioredis';
 import { probeHealth, type PortHealth } from '../port.js';
+import { closeRedisClient, openRedisClient, RedisOutageLog, type RedisClient } from '../redis/redis-client.js';
 import type { JobHandler, JobOptions, JobQueue } from './job-queue.js';
 
 export interface BeeJobQueueOptions {
@@ -13,6 +13,8 @@ export interface BeeJobQueueOptions {
   onFailed?: (queue: string, job: { id: string; attempt: number }, error: unknown) => void;
   /** Redis errors of the queues; without a listener bee-queue's 'error' event would crash the process. */
   onError?: (error: Error) => void;
+  /** Shared by the node's Redis clients, so an outage is logged once. */
+  outageLog?: RedisOutageLog;
 }
 
 /**
@@ -30,15 +32,14 @@ const stallIntervalMs = 5000;
 export class BeeJobQueue implements JobQueue {
   readonly implementation = 'bee-queue';
   private readonly queues = new Map<string, BeeQueue<JobEnvelope>>();
-  private readonly redis: Redis;
+  private readonly redis: RedisClient;
+  private readonly outageLog: RedisOutageLog;
   private closed = false;
 
   constructor(private readonly options: BeeJobQueueOptions) {
     // Only for health: bee-queue's own clients are node_redis clients held inside each queue.
-    this.redis = new Redis(options.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, commandTimeout: 2000 });
-    this.redis.on('error', () => {
-      // Reported by health(); ioredis reconnects by itself.
-    });
+    this.outageLog = options.outageLog ?? new RedisOutageLog();
+    this.redis = openRedisClient(options.redisUrl, this.outageLog);
   }
 
   process<T>(queue: string, handler: JobHandler<T>, options: { concurrency?: number } = {}): void {
@@ -89,7 +90,7 @@ export class BeeJobQueue implements JobQueue {
     this.closed = true;
     const timeout = this.options.closeTimeoutMs ?? 10000;
     await Promise.all([...this.queues.values()].map((bee) => bee.close(timeout).catch((error: Error) => this.reportError(error))));
-    this.redis.disconnect();
+    await closeRedisClient(this.redis, this.outageLog);
   }
 
   private queueNamed(name: string): BeeQueue<JobEnvelope> {

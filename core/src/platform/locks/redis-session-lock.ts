@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
+import { closeRedisClient, openRedisClient, RedisOutageLog, type RedisClient } from '../redis/redis-client.js';
 import { probeHealth, type PortHealth } from '../port.js';
 import type { AcquireOptions, LockHandle, SessionLock } from './session-lock.js';
 
@@ -7,6 +7,8 @@ export interface RedisSessionLockOptions {
   redisUrl: string;
   /** Prepended to every key; tests use a unique one per run. Default 'sb:lock:'. */
   prefix?: string;
+  /** Shared by the node's Redis clients, so an outage is logged once. */
+  outageLog?: RedisOutageLog;
 }
 
 // Both scripts act only while the key still holds our token, so a lock that expired and was taken by
@@ -24,7 +26,7 @@ class RedisLockHandle implements LockHandle {
     private readonly redisKey: string,
     private readonly token: string,
     private readonly ttlMs: number,
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly onLost: (() => void) | undefined,
     private readonly onEnd: (handle: RedisLockHandle) => void,
   ) {
@@ -35,7 +37,7 @@ class RedisLockHandle implements LockHandle {
     if (this.ended) return;
     this.stop();
     try {
-      await this.redis.eval(releaseScript, 1, this.redisKey, this.token);
+      await this.redis.eval(releaseScript, { keys: [this.redisKey], arguments: [this.token] });
     } catch {
       // Redis is unreachable: the key expires after its TTL anyway, which is what release would have hastened.
     }
@@ -56,7 +58,7 @@ class RedisLockHandle implements LockHandle {
   private async renew(interval: number): Promise<void> {
     let owned: boolean;
     try {
-      owned = (await this.redis.eval(renewScript, 1, this.redisKey, this.token, this.ttlMs)) === 1;
+      owned = (await this.redis.eval(renewScript, { keys: [this.redisKey], arguments: [this.token, String(this.ttlMs)] })) === 1;
       if (owned) this.renewedAt = Date.now();
     } catch {
       // One failed renewal is survivable; the lock is lost once it could expire before the next attempt.
@@ -75,24 +77,23 @@ class RedisLockHandle implements LockHandle {
 /** Scaled mode: SET NX PX with a per-holder token, renewed at a third of the TTL while the holder lives. */
 export class RedisSessionLock implements SessionLock {
   readonly implementation = 'redis';
-  private readonly redis: Redis;
+  private readonly redis: RedisClient;
+  private readonly outageLog: RedisOutageLog;
   private readonly prefix: string;
   private readonly handles = new Set<RedisLockHandle>();
 
   constructor(options: RedisSessionLockOptions) {
     this.prefix = options.prefix ?? 'sb:lock:';
-    // Fail a command fast when Redis is away instead of queueing it through many reconnects.
-    this.redis = new Redis(options.redisUrl, { maxRetriesPerRequest: 1 });
-    this.redis.on('error', () => {
-      // ioredis reconnects by itself; failed commands surface through acquire, renewal and health.
-    });
+    // Reconnects by itself; a command fails after a timeout while Redis is away, through acquire, renewal and health.
+    this.outageLog = options.outageLog ?? new RedisOutageLog();
+    this.redis = openRedisClient(options.redisUrl, this.outageLog);
   }
 
   async acquire(key: string, options: AcquireOptions = {}): Promise<LockHandle | null> {
     const ttlMs = Math.max(3, Math.round(options.ttlMs ?? 30000));
     const redisKey = this.prefix + key;
     const token = randomUUID();
-    const result = await this.redis.set(redisKey, token, 'PX', ttlMs, 'NX');
+    const result = await this.redis.set(redisKey, token, { expiration: { type: 'PX', value: ttlMs }, condition: 'NX' });
     if (result !== 'OK') return null;
     const handle = new RedisLockHandle(key, redisKey, token, ttlMs, this.redis, options.onLost, (ended) => this.handles.delete(ended));
     this.handles.add(handle);
@@ -109,7 +110,6 @@ export class RedisSessionLock implements SessionLock {
    */
   async close(): Promise<void> {
     for (const handle of [...this.handles]) handle.stop();
-    if (this.redis.status === 'end') return;
-    await this.redis.quit().catch(() => this.redis.disconnect());
+    await closeRedisClient(this.redis, this.outageLog);
   }
 }

@@ -1,9 +1,9 @@
 import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
-import { Redis } from 'ioredis';
 import { Server as SocketServer, type ServerOptions } from 'socket.io';
 import { withMaskedContactNumbers } from '../http/contact-number-masking.js';
 import { probeHealth, type PortHealth } from '../port.js';
+import { closeRedisClient, openRedisClient, RedisOutageLog, type RedisClient } from '../redis/redis-client.js';
 import { rooms, type RealtimeBus } from './realtime-bus.js';
 
 export interface SocketRealtimeBusOptions {
@@ -11,6 +11,8 @@ export interface SocketRealtimeBusOptions {
   redisUrl?: string;
   /** Redis channel prefix of the adapter, so that separate deployments (or test runs) on one Redis stay apart. */
   redisKey?: string;
+  /** Shared by the node's Redis clients, so an outage is logged once. */
+  outageLog?: RedisOutageLog;
   cors?: ServerOptions['cors'];
 }
 
@@ -20,11 +22,13 @@ const heartbeatMs = 18000;
 export class SocketRealtimeBus implements RealtimeBus {
   readonly implementation: 'socket.io' | 'socket.io+redis';
   private server?: SocketServer;
-  private pub?: Redis;
-  private sub?: Redis;
+  private pub?: RedisClient;
+  private sub?: RedisClient;
+  private readonly outageLog: RedisOutageLog;
 
   constructor(private readonly options: SocketRealtimeBusOptions = {}) {
     this.implementation = options.redisUrl ? 'socket.io+redis' : 'socket.io';
+    this.outageLog = options.outageLog ?? new RedisOutageLog();
   }
 
   get io(): SocketServer {
@@ -41,13 +45,12 @@ export class SocketRealtimeBus implements RealtimeBus {
       cors: this.options.cors,
     });
     if (this.options.redisUrl) {
-      this.pub = new Redis(this.options.redisUrl);
-      // A subscribed connection cannot publish, hence the second client.
-      this.sub = this.pub.duplicate();
-      // ioredis reconnects by itself; health() reports the outage meanwhile.
-      this.pub.on('error', () => {});
-      this.sub.on('error', () => {});
-      io.adapter(createAdapter(this.pub, this.sub, { key: this.options.redisKey ?? 'socket.io' }));
+      // A subscribed connection cannot publish, hence the second client. Both reconnect by themselves (the
+      // subscriber resubscribes); health() reports the outage meanwhile.
+      this.pub = openRedisClient(this.options.redisUrl, this.outageLog);
+      this.sub = openRedisClient(this.options.redisUrl, this.outageLog);
+      const key = this.options.redisKey ?? 'socket.io';
+      io.adapter(createAdapter(unawaitedCallsCaught(this.pub), unawaitedCallsCaught(this.sub), { key }));
     }
     this.server = io;
     return io;
@@ -84,11 +87,9 @@ export class SocketRealtimeBus implements RealtimeBus {
     const io = this.server;
     const clients = [this.pub, this.sub].filter((client) => client !== undefined);
     this.server = this.pub = this.sub = undefined;
-    // The adapter fires its (un)subscribe commands without awaiting them; a PING queued behind them tells when
-    // they are through, otherwise closing the connection rejects them as unhandled "Connection is closed" errors.
-    await Promise.allSettled(clients.map((client) => withTimeout(client.ping(), 2000, 'no PONG')));
+    // The adapter unsubscribes on io.close(); a graceful close lets those commands through first.
     if (io) await io.close();
-    await Promise.all(clients.map((client) => client.quit().catch(() => client.disconnect())));
+    await Promise.all(clients.map((client) => closeRedisClient(client, this.outageLog)));
   }
 }
 
@@ -98,6 +99,26 @@ function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promi
     timer = setTimeout(() => reject(new Error(message)), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Commands the adapter sends without awaiting them (publish on every emit, (un)subscribe on attach and close). */
+const unawaitedCommands = new Set<PropertyKey>(['publish', 'subscribe', 'unsubscribe', 'pSubscribe', 'pUnsubscribe']);
+
+/**
+ * The adapter's view of a client: a rejection of an unawaited command (an emit during an outage, an unsubscribe
+ * cut off by close) would otherwise end the process as an unhandled rejection. A lost event is part of the
+ * outage, which the outage log reports.
+ */
+function unawaitedCallsCaught(client: RedisClient): RedisClient {
+  return new Proxy(client, {
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property, target);
+      if (typeof value !== 'function') return value;
+      const method = value as (...args: unknown[]) => unknown;
+      if (!unawaitedCommands.has(property)) return method.bind(target);
+      return (...args: unknown[]) => Promise.resolve(method.apply(target, args)).catch(() => undefined);
+    },
+  });
 }
 
 function list(room: string | string[] | undefined): string[] {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe } from '@jest/globals';
-import { Redis } from 'ioredis';
+import { createClient } from 'redis';
 import { redisUrlForTests } from '../../../testing/services.js';
 import { BeeJobQueue } from '../bee-job-queue.js';
 import { InProcessJobQueue } from '../in-process-job-queue.js';
@@ -18,9 +18,9 @@ const redisUrl = redisUrlForTests();
 
   afterAll(async () => {
     // bee-queue leaves its id counters behind even when every job is removed.
-    const redis = new Redis(redisUrl!);
+    const redis = await createClient({ url: redisUrl! }).connect();
     const keys = await redis.keys(`${runPrefix}:*`);
-    if (keys.length > 0) await redis.del(...keys);
-    await redis.quit();
+    if (keys.length > 0) await redis.del(keys);
+    await redis.close();
   });
 });
