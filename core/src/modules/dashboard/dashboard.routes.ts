@@ -1,7 +1,7 @@
 import { inject, injectable } from '@switchboard/sdk';
 import type { ApiRouter, RouteContribution } from '../../platform/http/api-router.js';
 import type { Access } from '../../platform/http/access.js';
-import { validate } from '../../platform/http/validation.js';
+import { pageNumber, validate } from '../../platform/http/validation.js';
 import { momentsSchema } from './dashboard.schema.js';
 import { MomentsService } from './moments.service.js';
 
@@ -17,7 +17,7 @@ export class DashboardRoutes implements RouteContribution {
 
   register(api: ApiRouter): void {
     api.get('/dashboard/moments', realTimeAccess, async ({ auth, query }) =>
-      this.moments.moments({ auth, filters: await validate(momentsSchema, query) }),
+      this.moments.moments({ auth, filters: await validate(momentsSchema, query), pageNumber: pageNumber(query.pageNumber) }),
     );
   }
 }

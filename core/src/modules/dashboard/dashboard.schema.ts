@@ -3,6 +3,8 @@ import { idList } from '../tickets/tickets.schema.js';
 
 /** The real-time moments window when no dates are given (spec 2 §9). */
 export const MOMENTS_WINDOW_DAYS = 30;
+/** Cards per column and page of the moments screen. */
+export const MOMENTS_PAGE_SIZE = 20;
 
 const emptyToUndefined = (value: unknown, original: unknown) => (original === '' || original === null ? undefined : value);
 const day = yup

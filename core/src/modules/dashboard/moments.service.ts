@@ -1,23 +1,34 @@
 import { inject, injectable } from '@switchboard/sdk';
+import { raw } from 'objection';
 import type { AuthContext } from '../../platform/auth/auth-context.js';
 import { Tenancy } from '../../platform/tenancy.js';
 import { TicketSearch } from '../tickets/ticket-search.service.js';
+import { TicketModel } from '../tickets/ticket.model.js';
 import { TicketViews, type TicketView, type UserRef } from '../tickets/ticket-views.js';
 import { TicketVisibility } from '../tickets/ticket-visibility.js';
-import { MOMENTS_WINDOW_DAYS, type MomentsQuery } from './dashboard.schema.js';
+import { MOMENTS_PAGE_SIZE, MOMENTS_WINDOW_DAYS, type MomentsQuery } from './dashboard.schema.js';
+
+/** A column of the screen: how many tickets it holds and one page of its cards, newest activity first. */
+export interface MomentsColumn {
+  count: number;
+  tickets: TicketView[];
+  hasMore: boolean;
+}
 
 export interface MomentsAnswer {
   /** Waiting tickets: the pending column. */
-  pending: TicketView[];
+  pending: MomentsColumn;
   /** One column per attendant with their open (and group) tickets, attendants by name. */
-  attendants: { user: UserRef; tickets: TicketView[] }[];
-  /** Every ticket of both, for clients that group themselves. */
-  tickets: TicketView[];
+  attendants: (MomentsColumn & { user: UserRef })[];
 }
+
+/** The column a ticket belongs to: 0 for pending, else its attendant (null: an unassigned open ticket, in none). */
+const COLUMN = "case when tickets.status = 'pending' then 0 else tickets.user_id end";
 
 /**
  * The real-time moments screen (spec 2 §2): open and pending tickets with user and queue, within a window of
- * 30 days of activity unless dates are given. Admins see the company (showAll is theirs alone); a user with
+ * 30 days of activity unless dates are given, as counts and pages of cards per column (pageNumber pages every
+ * column; userId or status narrows to one). Admins see the company (showAll is theirs alone); a user with
  * allowRealTime sees what the ticket visibility rule lets them see.
  */
 @injectable()
@@ -29,7 +40,7 @@ export class MomentsService {
     @inject(TicketViews) private readonly views: TicketViews,
   ) {}
 
-  async moments(options: { auth: AuthContext; filters: MomentsQuery }): Promise<MomentsAnswer> {
+  async moments(options: { auth: AuthContext; filters: MomentsQuery; pageNumber: number }): Promise<MomentsAnswer> {
     const { auth, filters } = options;
     const viewer = await this.visibility.viewer(auth);
     const query = this.search.visibleTickets(viewer);
@@ -56,18 +67,61 @@ export class MomentsService {
       });
     }
 
-    const rows = await query.orderBy('tickets.updated_at', 'desc').orderBy('tickets.id', 'desc');
-    const tickets = await this.views.present(auth.companyId, rows);
-    const pending = tickets.filter((ticket) => ticket.status === 'pending');
-    const byUser = new Map<number, { user: UserRef; tickets: TicketView[] }>();
-    for (const ticket of tickets) {
-      if (ticket.status === 'pending' || !ticket.user) continue;
-      const column = byUser.get(ticket.user.id) ?? { user: ticket.user, tickets: [] };
-      column.tickets.push(ticket);
-      byUser.set(ticket.user.id, column);
+    // Counts per column, then one page of cards per column ranked in the database: the answer is what the screen
+    // shows, never every ticket of the window.
+    const scope = this.tenancy.of(auth.companyId);
+    const offset = (options.pageNumber - 1) * MOMENTS_PAGE_SIZE;
+    const ranked = query
+      .clone()
+      .select('tickets.*', raw(`${COLUMN} as moments_column`))
+      .select(raw(`row_number() over (partition by ${COLUMN} order by tickets.updated_at desc, tickets.id desc) as moments_rank`))
+      .whereRaw(`${COLUMN} is not null`);
+    const [counted, rows] = await Promise.all([
+      query
+        .clone()
+        .select(raw(`${COLUMN} as moments_column`))
+        .count('* as moments_count')
+        .whereRaw(`${COLUMN} is not null`)
+        .groupByRaw(COLUMN),
+      scope
+        .query<TicketModel>(TicketModel)
+        .from(ranked.as('tickets'))
+        .where('tickets.moments_rank', '>', offset)
+        .where('tickets.moments_rank', '<=', offset + MOMENTS_PAGE_SIZE + 1)
+        .orderBy('tickets.updated_at', 'desc')
+        .orderBy('tickets.id', 'desc'),
+    ]);
+    const counts = new Map<number, number>(
+      (counted as unknown as Record<string, unknown>[]).map((row) => [Number(row.momentsColumn), Number(row.momentsCount)]),
+    );
+    const cards = new Map<number, TicketModel[]>();
+    for (const row of rows as (TicketModel & { momentsColumn?: number; momentsRank?: number })[]) {
+      const key = Number(row.momentsColumn);
+      delete row.momentsColumn;
+      delete row.momentsRank;
+      cards.set(key, [...(cards.get(key) ?? []), row]);
     }
-    const attendants = [...byUser.values()].sort((a, b) => a.user.name.localeCompare(b.user.name) || a.user.id - b.user.id);
-    return { pending, attendants, tickets };
+    const userIds = [...counts.keys()].filter((id) => id !== 0);
+    const [users, views] = await Promise.all([
+      userIds.length > 0 ? scope.table<UserRef>('users').whereIn('id', userIds).select('id', 'name', 'color') : [],
+      this.views.present(
+        auth.companyId,
+        [...cards.values()].flatMap((page) => page.slice(0, MOMENTS_PAGE_SIZE)),
+      ),
+    ]);
+    const viewById = new Map(views.map((view) => [view.id, view]));
+    const column = (key: number): MomentsColumn => {
+      const page = cards.get(key) ?? [];
+      return {
+        count: counts.get(key) ?? 0,
+        tickets: page.slice(0, MOMENTS_PAGE_SIZE).map((ticket) => viewById.get(ticket.id)!),
+        hasMore: page.length > MOMENTS_PAGE_SIZE,
+      };
+    };
+    const attendants = (users as UserRef[])
+      .map((user) => ({ user: { id: user.id, name: user.name, color: user.color ?? null }, ...column(user.id) }))
+      .sort((a, b) => a.user.name.localeCompare(b.user.name) || a.user.id - b.user.id);
+    return { pending: column(0), attendants };
   }
 
   private async timezone(companyId: number): Promise<string> {

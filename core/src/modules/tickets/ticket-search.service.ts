@@ -11,6 +11,9 @@ import { TICKETS_PAGE_SIZE, ticketUuid, type ListTicketsQuery } from './tickets.
 
 export const TICKET_NOT_FOUND = 'ERR_NO_TICKET_FOUND';
 
+/** The lists whose tabs show a count. */
+const COUNTED_STATUSES = new Set(['open', 'pending', 'group']);
+
 /** `%text%` for ilike, with the pattern characters of the text escaped. */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -66,7 +69,7 @@ export class TicketSearch {
     auth: AuthContext;
     filters: ListTicketsQuery;
     pageNumber: number;
-  }): Promise<{ tickets: TicketView[]; count: number; hasMore: boolean }> {
+  }): Promise<{ tickets: TicketView[]; count?: number; hasMore: boolean }> {
     const { auth, filters } = options;
     const viewer = await this.visibility.viewer(auth);
     const query = this.visibleTickets(viewer);
@@ -100,23 +103,33 @@ export class TicketSearch {
       if (filters.updatedAt) this.onDay(query, 'tickets.updated_at', filters.updatedAt, timezone);
     }
     if (search) {
-      // Contact name or number (trigram indexes on contacts) or a message body (trigram index on messages),
-      // each as a sub-select: no join multiplies the ticket rows.
+      // The tickets of a matching contact (trigram indexes on contacts) and those with a matching message body
+      // (trigram index on messages) as one id set: an OR of two sub-selects would scan every ticket.
       const pattern = containsPattern(search);
       query.whereRaw(
-        `(tickets.contact_id in (select c.id from contacts c where c.company_id = ? and (c.name ilike ? or c.number ilike ?))
-          or exists (select 1 from messages m where m.ticket_id = tickets.id and m.company_id = ? and m.body ilike ?))`,
-        [auth.companyId, pattern, pattern, auth.companyId, pattern],
+        `tickets.id in (select m.ticket_id from messages m where m.company_id = ? and m.body ilike ?
+          union select st.id from tickets st where st.company_id = ? and st.contact_id in
+            (select c.id from contacts c where c.company_id = ? and (c.name ilike ? or c.number ilike ?)))`,
+        [auth.companyId, pattern, auth.companyId, auth.companyId, pattern, pattern],
       );
     }
 
+    // One row more than a page says whether another follows. The exact count is the open tab's badges' alone
+    // (spec 1 §2: assigned, pending and groups), so only their first page pays for it.
     const offset = (options.pageNumber - 1) * TICKETS_PAGE_SIZE;
-    const [count, rows] = await Promise.all([
-      query.clone().resultSize(),
-      query.clone().orderBy('tickets.updated_at', 'desc').orderBy('tickets.id', 'desc').limit(TICKETS_PAGE_SIZE).offset(offset),
+    const counted = !search && options.pageNumber === 1 && COUNTED_STATUSES.has(filters.status ?? '');
+    const [rows, count] = await Promise.all([
+      query
+        .clone()
+        .orderBy('tickets.updated_at', 'desc')
+        .orderBy('tickets.id', 'desc')
+        .limit(TICKETS_PAGE_SIZE + 1)
+        .offset(offset),
+      counted ? query.clone().resultSize() : undefined,
     ]);
-    const tickets = await this.views.present(auth.companyId, rows);
-    return { tickets, count, hasMore: offset + rows.length < count };
+    const hasMore = rows.length > TICKETS_PAGE_SIZE;
+    const tickets = await this.views.present(auth.companyId, rows.slice(0, TICKETS_PAGE_SIZE));
+    return count === undefined ? { tickets, hasMore } : { tickets, count, hasMore };
   }
 
   /** GET /tickets/u/:uuid. */

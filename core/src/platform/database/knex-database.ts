@@ -77,7 +77,9 @@ class KnexDatabase implements Database {
 export function createPostgresDatabase(options: { url: string; poolMax: number }): Database {
   const knex = knexPackage.knex({
     client: 'pg',
-    connection: options.url,
+    // No JIT: the list and search queries are short, and a compile costing ~200 ms fires whenever a large table's
+    // estimate crosses jit_above_cost. Random reads priced for SSDs, so trigram searches use their indexes.
+    connection: { connectionString: options.url, options: '-c jit=off -c random_page_cost=1.1' },
     pool: { min: 0, max: options.poolMax },
   });
   return new KnexDatabase('postgres', knex);

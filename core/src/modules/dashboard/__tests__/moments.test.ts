@@ -44,34 +44,53 @@ describe('GET /dashboard/moments', () => {
 
   const idsOf = (tickets: { id: number }[]) => tickets.map((ticket) => ticket.id).sort((a, b) => a - b);
   const ids = (...names: string[]) => names.map((name) => t[name]!).sort((a, b) => a - b);
+  /** Every card of the answer, pending column and attendants' columns. */
+  const cards = (answer: MomentsBody) => idsOf([...answer.pending.tickets, ...answer.attendants.flatMap((column) => column.tickets)]);
+  type MomentsBody = { pending: { tickets: { id: number }[] }; attendants: { tickets: { id: number }[] }[] };
 
-  it('answers pending tickets and one column per attendant within 30 days, for admins', async () => {
+  it('answers the pending column and one column per attendant within 30 days, with counts, for admins', async () => {
     const answer = await api(server, 'GET', '/dashboard/moments', { token: company.admin.token });
     expect(answer.status).toBe(200);
-    expect(idsOf(answer.body.pending)).toEqual(ids('pendingQ1', 'pendingQ2', 'pendingNoQueue'));
-    expect(answer.body.attendants.map((column: any) => [column.user.name, idsOf(column.tickets)])).toEqual([
-      ['Ana', ids('anaOpen')],
-      ['Bruno', ids('brunoOpen')],
+    expect(idsOf(answer.body.pending.tickets)).toEqual(ids('pendingQ1', 'pendingQ2', 'pendingNoQueue'));
+    expect(answer.body.pending).toMatchObject({ count: 3, hasMore: false });
+    expect(answer.body.attendants.map((column: any) => [column.user.name, column.count, idsOf(column.tickets)])).toEqual([
+      ['Ana', 1, ids('anaOpen')],
+      ['Bruno', 1, ids('brunoOpen')],
     ]);
-    expect(idsOf(answer.body.tickets)).toEqual(ids('pendingQ1', 'pendingQ2', 'pendingNoQueue', 'anaOpen', 'brunoOpen'));
     expect(answer.body.attendants[0].tickets[0]).toMatchObject({ user: { name: 'Ana' }, queue: { name: 'Q2' } });
+    expect(answer.body.attendants[0].tickets[0]).not.toHaveProperty('momentsRank');
+    // The answer is the screen, not every ticket of the window.
+    expect(answer.body).not.toHaveProperty('tickets');
+  });
+
+  it('pages a column by 20 cards, counting them all', async () => {
+    const paged = await server.createCompany();
+    const w = await fixtures.connection(paged.companyId);
+    const made: number[] = [];
+    for (let i = 0; i < 25; i += 1) made.push((await fixtures.ticket(paged.companyId, { whatsapp_id: w })).id);
+    const first = (await api(server, 'GET', '/dashboard/moments?status=pending', { token: paged.admin.token })).body;
+    expect(first.pending).toMatchObject({ count: 25, hasMore: true });
+    expect(first.pending.tickets).toHaveLength(20);
+    const second = (await api(server, 'GET', '/dashboard/moments?status=pending&pageNumber=2', { token: paged.admin.token })).body;
+    expect(second.pending).toMatchObject({ count: 25, hasMore: false });
+    expect(idsOf([...first.pending.tickets, ...second.pending.tickets])).toEqual([...made].sort((a, b) => a - b));
   });
 
   it('filters by status, queues (0 is "Sem fila"), user and dates', async () => {
     const get = async (query: string) => (await api(server, 'GET', `/dashboard/moments${query}`, { token: company.admin.token })).body;
-    expect(idsOf((await get('?status=pending')).tickets)).toEqual(ids('pendingQ1', 'pendingQ2', 'pendingNoQueue'));
-    expect(idsOf((await get(`?queueIds=${encodeURIComponent(JSON.stringify([q1, 0]))}`)).tickets)).toEqual(
+    expect(cards(await get('?status=pending'))).toEqual(ids('pendingQ1', 'pendingQ2', 'pendingNoQueue'));
+    expect(cards(await get(`?queueIds=${encodeURIComponent(JSON.stringify([q1, 0]))}`))).toEqual(
       ids('pendingQ1', 'pendingNoQueue', 'brunoOpen'),
     );
-    expect(idsOf((await get(`?userId=${company.users[0]!.id}`)).tickets)).toEqual(ids('anaOpen'));
+    expect(cards(await get(`?userId=${company.users[0]!.id}`))).toEqual(ids('anaOpen'));
     const from = new Date(Date.now() - 60 * 86_400_000).toISOString().slice(0, 10);
-    expect(idsOf((await get(`?dateStart=${from}&userId=${company.users[0]!.id}`)).tickets)).toEqual(ids('anaOpen', 'stale'));
+    expect(cards(await get(`?dateStart=${from}&userId=${company.users[0]!.id}`))).toEqual(ids('anaOpen', 'stale'));
   });
 
   it('is for admins and users with allowRealTime, who see what the visibility rule allows', async () => {
     expect((await api(server, 'GET', '/dashboard/moments', { token: company.users[0]!.token })).status).toBe(403);
     const bruno = await api(server, 'GET', '/dashboard/moments?showAll=true', { token: company.users[1]!.token });
     expect(bruno.status).toBe(200);
-    expect(idsOf(bruno.body.tickets)).toEqual(ids('pendingQ1', 'brunoOpen'));
+    expect(cards(bruno.body)).toEqual(ids('pendingQ1', 'brunoOpen'));
   });
 });

@@ -432,7 +432,9 @@ describe('GET /tickets filters and paging', () => {
     expect(await list('?searchParam=BOLETO')).toEqual(ids('joao'));
     expect(await list('?searchParam=100%25')).toEqual([]);
     const answer = await api(server, 'GET', '/tickets?searchParam=boleto', { token: company.admin.token });
-    expect(answer.body).toMatchObject({ count: 1, hasMore: false });
+    expect(answer.body).toMatchObject({ hasMore: false });
+    // No count for a search: the tabs that show one are the open tab's (spec 1 §2).
+    expect(answer.body).not.toHaveProperty('count');
     expect(answer.body.tickets[0]).toMatchObject({ contact: { name: 'João Batista' }, whatsapp: { id: otherConnection }, tags: [] });
     const maria = await api(server, 'GET', '/tickets?searchParam=maria', { token: company.admin.token });
     expect(maria.body.tickets[0].tags).toEqual([{ id: t.tag!.id, name: 'VIP', color: '#123456' }]);
@@ -446,16 +448,21 @@ describe('GET /tickets filters and paging', () => {
     expect((await api(server, 'GET', '/tickets?date=yesterday', { token: company.admin.token })).status).toBe(400);
   });
 
-  it('pages by 40 with count and hasMore', async () => {
+  it('pages by 40 with hasMore, and counts the open tab lists on their first page', async () => {
     const paged = await server.createCompany();
     const w = await fixtures.connection(paged.companyId);
     for (let i = 0; i < 45; i += 1) await fixtures.ticket(paged.companyId, { whatsapp_id: w });
-    const first = await api(server, 'GET', '/tickets?pageNumber=1', { token: paged.admin.token });
+    const first = await api(server, 'GET', '/tickets?status=pending&pageNumber=1', { token: paged.admin.token });
     expect(first.body.tickets).toHaveLength(40);
     expect(first.body).toMatchObject({ count: 45, hasMore: true });
-    const second = await api(server, 'GET', '/tickets?pageNumber=2', { token: paged.admin.token });
+    const second = await api(server, 'GET', '/tickets?status=pending&pageNumber=2', { token: paged.admin.token });
     expect(second.body.tickets).toHaveLength(5);
-    expect(second.body).toMatchObject({ count: 45, hasMore: false });
+    expect(second.body.hasMore).toBe(false);
+    expect(second.body).not.toHaveProperty('count');
+    const unfiltered = await api(server, 'GET', '/tickets?pageNumber=2', { token: paged.admin.token });
+    expect(unfiltered.body).toMatchObject({ hasMore: false });
+    expect(unfiltered.body).not.toHaveProperty('count');
+    expect(unfiltered.body.tickets).toHaveLength(5);
     const seen = new Set([...first.body.tickets, ...second.body.tickets].map((ticket: { id: number }) => ticket.id));
     expect(seen.size).toBe(45);
     expect((await api(server, 'GET', '/tickets?pageNumber=0', { token: paged.admin.token })).status).toBe(400);
