@@ -15,6 +15,7 @@ export default {
   moduleNameMapper: {
     '^@switchboard/(config|sdk|migrations|core)$': '<rootDir>/$1/src/index.ts',
     '^@switchboard/sdk/testing$': '<rootDir>/sdk/src/testing/index.ts',
+    '^@switchboard/sdk/contracts$': '<rootDir>/sdk/src/contracts/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
     // Its ESM build imports JSON without an import attribute, which jest warns about on every load.
     '^libphonenumber-js$': '<rootDir>/node_modules/libphonenumber-js/index.cjs',

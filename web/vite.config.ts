@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
@@ -32,7 +33,13 @@ function stampServiceWorker(): Plugin {
 
 export default defineConfig({
   plugins: [react(), stampServiceWorker()],
-  resolve: { alias: { '@mui/styled-engine': '@mui/styled-engine-sc' } },
+  resolve: {
+    alias: {
+      '@mui/styled-engine': '@mui/styled-engine-sc',
+      // The shared contracts are bundled from source, so the web needs no sdk build.
+      '@switchboard/sdk/contracts': fileURLToPath(new URL('../sdk/src/contracts/index.ts', import.meta.url)),
+    },
+  },
   build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 2500 },
   server: {
     port: 5173,

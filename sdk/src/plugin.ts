@@ -1,3 +1,5 @@
+import type { ChannelSettingField } from './contracts/views.js';
+
 /** The plugin API version this sdk speaks; a plugin declaring another one is refused at start-up. */
 export const PLUGIN_API_VERSION = 1;
 
@@ -58,23 +60,17 @@ export function validateManifest(packageName: string, raw: unknown): PluginManif
   };
 }
 
-/** One settings field of a plugin, rendered by the web app as a form control. Labels are i18n keys. */
-export interface PluginSettingField {
-  key: string;
-  type: 'string' | 'text' | 'number' | 'boolean' | 'select' | 'url';
-  label: string;
-  help?: string;
-  required?: boolean;
-  /** Stored encrypted and answered masked. */
-  secret?: boolean;
+/**
+ * One settings field of a plugin, rendered by the web app as a form control (labels are i18n keys): the contracts'
+ * ChannelSettingField, which GET /plugins hands to the web, plus the server-only address mark.
+ */
+export interface PluginSettingField extends ChannelSettingField {
   /**
    * This setting is the channel account's address (a page id, an account id): at most one connection of the
    * channel on the whole installation may hold a value, and webhooks find their connection by it
    * (PluginHost.findConnectionByAddress). At most one field per channel; never a secret one.
    */
   address?: boolean;
-  options?: { value: string; label: string }[];
-  default?: string | number | boolean;
 }
 
 export interface ChannelCapabilities {

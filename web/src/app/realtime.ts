@@ -1,5 +1,7 @@
+import type { ServerEventName, ServerToClientEvents } from '@switchboard/sdk/contracts';
 import { io, type Socket } from 'socket.io-client';
 
+// Stored untyped: `on` pairs each event with its payload type from the shared event map.
 type Handler = (payload: any) => void; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /**
@@ -59,7 +61,12 @@ class Realtime {
     return Boolean(this.socket?.connected);
   }
 
-  /** Subscribes to an event; returns the unsubscribe function. */
+  /**
+   * Subscribes to a server event (its payload typed by the contracts' event map, so a handler that reads another
+   * shape than the server sends fails to compile) or to the socket's own `connect`; returns the unsubscribe function.
+   */
+  on<E extends ServerEventName>(event: E, handler: (payload: ServerToClientEvents[E]) => void): () => void;
+  on(event: 'connect', handler: () => void): () => void;
   on(event: string, handler: Handler): () => void {
     let set = this.handlers.get(event);
     if (!set) this.handlers.set(event, (set = new Set()));

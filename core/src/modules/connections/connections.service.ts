@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { addressField, inject, injectable } from '@switchboard/sdk';
+import type { ConnectionEvent } from '@switchboard/sdk/contracts';
 import type { Knex } from 'knex';
 import type { AuthContext, PlanFlag } from '../../platform/auth/auth-context.js';
 import { SecretKeys } from '../../platform/auth/app-secret.js';
@@ -9,7 +10,7 @@ import type { TenantScope } from '../../platform/database/model.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { MediaStorage } from '../../platform/media/media-storage.js';
 import { PluginRegistry } from '../../platform/plugins/channel-registry.js';
-import { RealtimeBus, rooms } from '../../platform/realtime/realtime-bus.js';
+import { RealtimeBus, rooms, type Sendable } from '../../platform/realtime/realtime-bus.js';
 import { Tenancy } from '../../platform/tenancy.js';
 import { Logger } from '../../platform/tokens.js';
 import { ConversationRecords } from '../conversations/conversation-records.js';
@@ -320,8 +321,12 @@ export class ConnectionsService {
     return { ...connection.toJSON(), queues: queues.get(connection.id) ?? [] } as ConnectionAnswer;
   }
 
-  private announce(companyId: number, payload: Record<string, unknown>): void {
-    this.realtime.emit(rooms.company(companyId), 'whatsapp', payload);
+  private announce(
+    companyId: number,
+    payload: { action: 'update'; whatsapp: ConnectionAnswer } | { action: 'delete'; whatsappId: number },
+  ): void {
+    // An answer is an open record here; the event map names the fields the web reads from it.
+    this.realtime.emit(rooms.company(companyId), 'whatsapp', payload as Sendable<ConnectionEvent>);
   }
 
   /** Queues, prompt, integration and send-to queue must be the company's own. */

@@ -204,7 +204,7 @@ export class ContactsService {
   /** Tells the company's clients about contacts (also used by the import). */
   announce(companyId: number, action: ContactAction, contact?: ContactModel, contactId?: number): void {
     try {
-      const payload = action === 'delete' ? { action, contactId } : { action, contact };
+      const payload = action === 'delete' ? { action, contactId: contactId! } : { action, contact: contact! };
       this.realtime.emit(rooms.company(companyId), 'contact', payload);
     } catch (error) {
       this.logger.warn({ err: error }, 'could not announce a contact change');

@@ -1,6 +1,7 @@
 import { inject, injectable } from '@switchboard/sdk';
+import type { ServerToClientEvents } from '@switchboard/sdk/contracts';
 import { AppError } from '../../platform/http/app-error.js';
-import { RealtimeBus, rooms } from '../../platform/realtime/realtime-bus.js';
+import { RealtimeBus, rooms, type Sendable } from '../../platform/realtime/realtime-bus.js';
 import { Tenancy } from '../../platform/tenancy.js';
 import { Logger } from '../../platform/tokens.js';
 import { menusOf } from '../chatbot/chatbot-trees.js';
@@ -44,7 +45,8 @@ export class QueueViews {
 
   announce(companyId: number, event: QueueEvent): void {
     try {
-      this.realtime.emit(rooms.company(companyId), 'queue', event);
+      // The model types a weekday as any string; the stored values are the contract's names.
+      this.realtime.emit(rooms.company(companyId), 'queue', event as Sendable<ServerToClientEvents['queue']>);
     } catch (error) {
       this.logger.warn({ err: error }, 'could not announce a queue change');
     }

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { inject, injectable } from '@switchboard/sdk';
+import type { QuickMessage, ServerToClientEvents } from '@switchboard/sdk/contracts';
 import type { AuthContext } from '../../platform/auth/auth-context.js';
 import type { TenantScope } from '../../platform/database/model.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { MediaStorage } from '../../platform/media/media-storage.js';
-import { RealtimeBus, rooms } from '../../platform/realtime/realtime-bus.js';
+import { RealtimeBus, rooms, type Sendable } from '../../platform/realtime/realtime-bus.js';
 import { Tenancy } from '../../platform/tenancy.js';
 import { Logger } from '../../platform/tokens.js';
 import { escapeLike } from '../companies/company.service.js';
@@ -265,14 +266,15 @@ export class QuickMessageService {
   /** General ones go to the company room, own ones only to their owner's room (others never list them). */
   private announce(record: QuickMessageModel, action: 'create' | 'update'): void {
     const room = record.geral || record.userId === null ? rooms.company(record.companyId) : rooms.user(record.userId);
-    this.emit(room, { action, record });
+    // The model types status as any string; the service only stores 'active' or 'inactive'.
+    this.emit(room, { action, record: record as Sendable<QuickMessage> });
   }
 
   private announceRemoval(companyId: number, id: number, ownerId?: number | null): void {
     this.emit(ownerId ? rooms.user(ownerId) : rooms.company(companyId), { action: 'delete', id });
   }
 
-  private emit(room: string, payload: unknown): void {
+  private emit(room: string, payload: Sendable<ServerToClientEvents['quickMessage']>): void {
     try {
       this.realtime.emit(room, 'quickMessage', payload);
     } catch (error) {

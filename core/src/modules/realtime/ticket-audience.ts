@@ -1,5 +1,6 @@
 import { inject, injectable } from '@switchboard/sdk';
-import { RealtimeBus, rooms } from '../../platform/realtime/realtime-bus.js';
+import type { AppMessageEvent, TicketEvent } from '@switchboard/sdk/contracts';
+import { RealtimeBus, rooms, type Sendable } from '../../platform/realtime/realtime-bus.js';
 import { Tenancy } from '../../platform/tenancy.js';
 import { withMaskedContactNumbers } from '../contacts/contact-details.js';
 
@@ -37,7 +38,9 @@ export class TicketEvents {
   ticketChanged(after: AudienceTicket, payload: Record<string, unknown>, before?: AudienceTicket): void {
     const now = ticketRooms(after);
     if (before) this.realtime.emit(ticketRooms(before), 'ticket', { action: 'delete', ticketId: before.id }, now);
-    this.realtime.emitViews(now, 'ticket', payload, withMaskedContactNumbers(payload));
+    // Callers build the ticket view in their own (untyped) shape; the event map names what it must hold.
+    const event = payload as unknown as Sendable<TicketEvent>;
+    this.realtime.emitViews(now, 'ticket', event, withMaskedContactNumbers(event) as typeof event);
   }
 
   ticketDeleted(ticket: AudienceTicket): void {
@@ -45,7 +48,8 @@ export class TicketEvents {
   }
 
   message(ticket: AudienceTicket, payload: Record<string, unknown>): void {
-    this.realtime.emitViews(ticketRooms(ticket), 'appMessage', payload, withMaskedContactNumbers(payload));
+    const event = payload as unknown as Sendable<AppMessageEvent>;
+    this.realtime.emitViews(ticketRooms(ticket), 'appMessage', event, withMaskedContactNumbers(event) as typeof event);
   }
 
   /** A message event when only the ticket's id is at hand. */

@@ -217,7 +217,7 @@ export class TagsService {
   /** Tells the company's clients about a tag change (also used by the ticket-tag and import flows). */
   announce(companyId: number, action: TagAction, tag?: TagModel, tagId?: number): void {
     try {
-      this.realtime.emit(rooms.company(companyId), 'tag', action === 'delete' ? { action, tagId } : { action, tag });
+      this.realtime.emit(rooms.company(companyId), 'tag', action === 'delete' ? { action, tagId: tagId! } : { action, tag: tag! });
     } catch (error) {
       this.logger.warn({ err: error }, 'could not announce a tag change');
     }
@@ -252,7 +252,7 @@ export class TagsService {
   private async announceContact(companyId: number, contactId: number): Promise<void> {
     try {
       const contact = await findContactDetails(this.tenancy.of(companyId), contactId);
-      const payload = { action: 'update', contact };
+      const payload = { action: 'update' as const, contact };
       this.realtime.emit(rooms.company(companyId), 'contact', payload);
     } catch (error) {
       this.logger.warn({ err: error }, 'could not announce a contact change');

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { inject, injectable } from '@switchboard/sdk';
+import type { CompanyUser } from '@switchboard/sdk/contracts';
 import type { AuthContext } from '../../platform/auth/auth-context.js';
 import { hashPassword } from '../../platform/auth/passwords.js';
 import type { TenantScope } from '../../platform/database/model.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { MediaStorage } from '../../platform/media/media-storage.js';
-import { RealtimeBus, rooms } from '../../platform/realtime/realtime-bus.js';
+import { RealtimeBus, rooms, type Sendable } from '../../platform/realtime/realtime-bus.js';
 import { Tenancy } from '../../platform/tenancy.js';
 import { Logger } from '../../platform/tokens.js';
 import { AuthSessions } from '../auth/auth-sessions.js';
@@ -340,7 +341,11 @@ export class UsersService {
 
   private announce(companyId: number, action: 'create' | 'update' | 'delete', user?: UserAnswer, userId?: number): void {
     try {
-      this.realtime.emit(rooms.company(companyId), 'user', action === 'delete' ? { action, userId } : { action, user });
+      this.realtime.emit(
+        rooms.company(companyId),
+        'user',
+        action === 'delete' ? { action, userId: userId! } : { action, user: user as Sendable<CompanyUser> },
+      );
     } catch (error) {
       this.logger.warn({ err: error }, 'could not announce a user change');
     }

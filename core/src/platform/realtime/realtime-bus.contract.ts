@@ -34,6 +34,22 @@ export async function receivedWithin(client: ClientSocket, event: string, ms: nu
   return received;
 }
 
+/** A 'contact' update event for a contact with this number. */
+function contactUpdate(id: number, number: string) {
+  const contact = {
+    id,
+    name: 'Ana',
+    number,
+    email: null,
+    active: true,
+    channel: 'whatsapp',
+    isGroup: false,
+    disableBot: false,
+    acceptAudioMessage: true,
+  };
+  return { action: 'update' as const, contact };
+}
+
 /** The behaviour every RealtimeBus implementation shares (DESIGN §8.7). */
 export function defineRealtimeBusContract(name: string, factory: () => Promise<RealtimeBus> | RealtimeBus): void {
   describe(`RealtimeBus contract: ${name}`, () => {
@@ -54,24 +70,24 @@ export function defineRealtimeBusContract(name: string, factory: () => Promise<R
     it('delivers an event to a client in the room', async () => {
       const client = await connectToRoom(url, rooms.ticket(42));
       clients.push(client);
-      const received = new Promise((resolve) => client.once('ticket:updated', resolve));
-      bus.emit(rooms.ticket(42), 'ticket:updated', { id: 42, status: 'open' });
-      await expect(received).resolves.toEqual({ id: 42, status: 'open' });
+      const received = new Promise((resolve) => client.once('presence', resolve));
+      bus.emit(rooms.ticket(42), 'presence', { ticketId: 42, presence: 'composing' });
+      await expect(received).resolves.toEqual({ ticketId: 42, presence: 'composing' });
     });
 
     it('delivers to any of several rooms', async () => {
       const client = await connectToRoom(url, rooms.user(7));
       clients.push(client);
-      const received = new Promise((resolve) => client.once('notice', resolve));
-      bus.emit([rooms.company(1), rooms.user(7)], 'notice', 'hello');
-      await expect(received).resolves.toBe('hello');
+      const received = new Promise((resolve) => client.once('contact', resolve));
+      bus.emit([rooms.company(1), rooms.user(7)], 'contact', { action: 'reload' });
+      await expect(received).resolves.toEqual({ action: 'reload' });
     });
 
     it('does not deliver an event for another room', async () => {
       const client = await connectToRoom(url, rooms.company(1));
       clients.push(client);
-      const received = receivedWithin(client, 'ticket:updated', 300);
-      bus.emit(rooms.company(2), 'ticket:updated', { id: 1 });
+      const received = receivedWithin(client, 'presence', 300);
+      bus.emit(rooms.company(2), 'presence', { ticketId: 1, presence: 'composing' });
       await expect(received).resolves.toEqual([]);
     });
 
@@ -79,25 +95,25 @@ export function defineRealtimeBusContract(name: string, factory: () => Promise<R
       const plain = await connectToRoom(url, rooms.queue(3));
       const masked = await connectToRoom(url, rooms.masked(rooms.queue(3)));
       clients.push(plain, masked);
-      const plainGot = receivedWithin(plain, 'ticket', 300);
-      const maskedGot = receivedWithin(masked, 'ticket', 300);
-      bus.emitViews(rooms.queue(3), 'ticket', { number: '5511987654321' }, { number: '5511*****4321' });
-      bus.emit(rooms.queue(3), 'ticket', { action: 'delete' });
+      const plainGot = receivedWithin(plain, 'contact', 300);
+      const maskedGot = receivedWithin(masked, 'contact', 300);
+      bus.emitViews(rooms.queue(3), 'contact', contactUpdate(1, '5511987654321'), contactUpdate(1, '5511*****4321'));
+      bus.emit(rooms.queue(3), 'contact', { action: 'delete', contactId: 1 });
       // A plain emit masks contact numbers for the masked variant by itself.
-      bus.emit(rooms.queue(3), 'ticket', { contact: { id: 1, number: '5511987654321' } });
+      bus.emit(rooms.queue(3), 'contact', contactUpdate(2, '5511987654321'));
       await expect(plainGot).resolves.toEqual([
-        { number: '5511987654321' },
-        { action: 'delete' },
-        { contact: { id: 1, number: '5511987654321' } },
+        contactUpdate(1, '5511987654321'),
+        { action: 'delete', contactId: 1 },
+        contactUpdate(2, '5511987654321'),
       ]);
       await expect(maskedGot).resolves.toEqual([
-        { number: '5511*****4321' },
-        { action: 'delete' },
-        { contact: { id: 1, number: '5511*****4321' } },
+        contactUpdate(1, '5511*****4321'),
+        { action: 'delete', contactId: 1 },
+        contactUpdate(2, '5511*****4321'),
       ]);
       // `except` leaves out both variants of its rooms.
-      const left = receivedWithin(masked, 'notice', 300);
-      bus.emit(rooms.queue(3), 'notice', 'x', rooms.queue(3));
+      const left = receivedWithin(masked, 'contact', 300);
+      bus.emit(rooms.queue(3), 'contact', { action: 'reload' }, rooms.queue(3));
       await expect(left).resolves.toEqual([]);
     });
 

@@ -1,5 +1,6 @@
 import type { Server as HttpServer } from 'node:http';
 import type { Server as SocketServer } from 'socket.io';
+import type { ServerEventName, ServerToClientEvents } from '@switchboard/sdk/contracts';
 import type { Port } from '../port.js';
 
 /** Room names, so that every emitter and joiner spells them the same way. */
@@ -23,6 +24,22 @@ export const rooms = {
   masked: (room: string) => `${room}#masked`,
 };
 
+/**
+ * What the server may hand over for a payload of type T: JSON serialisation turns a Date (a model's timestamps)
+ * into the string the web reads (a field typed as a literal, such as an action, stays that literal); every other
+ * field must already have the contract's type. A record's open index signature is left out, so a model instance
+ * (which has none) fits when its named fields do.
+ */
+export type Sendable<T> = T extends string
+  ? string extends T
+    ? string | Date
+    : T
+  : T extends readonly (infer U)[]
+    ? Sendable<U>[]
+    : T extends object
+      ? { [K in keyof T as string extends K ? never : K]: Sendable<T[K]> }
+      : T;
+
 export const RealtimeBus = Symbol('RealtimeBus');
 /** socket.io for this node; with Redis the events reach the clients of every node. */
 export interface RealtimeBus extends Port {
@@ -30,8 +47,22 @@ export interface RealtimeBus extends Port {
   attach(httpServer: HttpServer): SocketServer;
   /** The socket.io server (after attach). */
   readonly io: SocketServer;
-  /** Sends to the sockets in `room` (either variant), leaving out those also in `except`. */
-  emit(room: string | string[], event: string, payload: unknown, except?: string | string[]): void;
+  /**
+   * Sends to the sockets in `room` (either variant), leaving out those also in `except`. Events and payloads are the
+   * contracts' map, which the web's handlers are typed by too.
+   */
+  emit<E extends ServerEventName>(
+    room: string | string[],
+    event: E,
+    payload: Sendable<ServerToClientEvents[E]>,
+    except?: string | string[],
+  ): void;
   /** As emit, with `maskedPayload` for the sockets in the rooms' masked variants. */
-  emitViews(room: string | string[], event: string, payload: unknown, maskedPayload: unknown, except?: string | string[]): void;
+  emitViews<E extends ServerEventName>(
+    room: string | string[],
+    event: E,
+    payload: Sendable<ServerToClientEvents[E]>,
+    maskedPayload: Sendable<ServerToClientEvents[E]>,
+    except?: string | string[],
+  ): void;
 }

@@ -1,10 +1,11 @@
 import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Server as SocketServer, type ServerOptions } from 'socket.io';
+import type { ServerEventName, ServerToClientEvents } from '@switchboard/sdk/contracts';
 import { withMaskedContactNumbers } from '../http/contact-number-masking.js';
 import { probeHealth, type PortHealth } from '../port.js';
 import { closeRedisClient, openRedisClient, RedisOutageLog, type RedisClient } from '../redis/redis-client.js';
-import { rooms, type RealtimeBus } from './realtime-bus.js';
+import { rooms, type RealtimeBus, type Sendable } from './realtime-bus.js';
 
 export interface SocketRealtimeBusOptions {
   /** Set: events travel through Redis to the clients of every node. */
@@ -56,12 +57,23 @@ export class SocketRealtimeBus implements RealtimeBus {
     return io;
   }
 
-  emit(room: string | string[], event: string, payload: unknown, except?: string | string[]): void {
+  emit<E extends ServerEventName>(
+    room: string | string[],
+    event: E,
+    payload: Sendable<ServerToClientEvents[E]>,
+    except?: string | string[],
+  ): void {
     // The same masking as the API's answers, so no event can forget lgpdHideNumber either.
-    this.emitViews(room, event, payload, withMaskedContactNumbers(payload), except);
+    this.emitViews(room, event, payload, withMaskedContactNumbers(payload) as Sendable<ServerToClientEvents[E]>, except);
   }
 
-  emitViews(room: string | string[], event: string, payload: unknown, maskedPayload: unknown, except?: string | string[]): void {
+  emitViews<E extends ServerEventName>(
+    room: string | string[],
+    event: E,
+    payload: Sendable<ServerToClientEvents[E]>,
+    maskedPayload: Sendable<ServerToClientEvents[E]>,
+    except?: string | string[],
+  ): void {
     const plain = list(room);
     const excluded = withMasked(except);
     this.send(plain, event, payload, excluded);

@@ -1,16 +1,6 @@
-/** One day of weekly service hours (spec 2 §3): two periods, A and B, each "HH:MM" or "" when unused. */
-export interface ServiceHoursEntry {
-  /** The pt-BR day name the server stores, e.g. "Segunda-feira". */
-  weekday: string;
-  weekdayEn: Weekday;
-  startTimeA: string;
-  endTimeA: string;
-  startTimeB: string;
-  endTimeB: string;
-}
+import type { ServiceHoursEntry, Weekday } from '@switchboard/sdk/contracts';
 
-export type Weekday = 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday';
-
+export type { ServiceHoursEntry, Weekday };
 /** The week in display order with the pt-BR names stored in `weekday`. */
 const WEEK: { weekdayEn: Weekday; weekday: string }[] = [
   { weekdayEn: 'monday', weekday: 'Segunda-feira' },

@@ -27,7 +27,7 @@ export function SessionLifecycle() {
     );
     realtime.emit('joinNotification');
     const heartbeat = setInterval(() => realtime.emit('userStatus'), HEARTBEAT_MS);
-    const offAuth = realtime.on('auth', (payload: { reason?: string }) => {
+    const offAuth = realtime.on('auth', (payload) => {
       if (payload?.reason !== 'elsewhere') return;
       toast.error(t('auth.loggedInElsewhere'));
       setTimeout(() => {

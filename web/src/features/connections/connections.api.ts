@@ -1,55 +1,17 @@
 import { api } from '../../app/api';
 import { realtime } from '../../app/realtime';
-import type { ServiceHoursEntry } from '../../components/service-hours/ServiceHoursForm';
 import { IMPORT_FINISHED } from './connection-status';
+import type {
+  ConnectionStatus,
+  ImportProgress,
+  Connection,
+  ChannelSettingField,
+  ConnectionEvent,
+  ConnectionSessionEvent as SessionEvent,
+  ImportMessagesEvent as ImportEvent,
+} from '@switchboard/sdk/contracts';
 
-export type ConnectionStatus = 'CONNECTED' | 'DISCONNECTED' | 'OPENING' | 'qrcode' | 'PAIRING' | 'TIMEOUT' | string;
-
-/** Live progress of a history import (spec 2 §4): `this` is -1 while the import prepares. */
-export interface ImportProgress {
-  this: number;
-  all: number;
-  date?: string;
-}
-
-/** A channel connection as GET /whatsapp and GET /whatsapp/:id answer it (spec 2 §3). */
-export interface Connection {
-  id: number;
-  name: string;
-  channel: string;
-  status: ConnectionStatus;
-  isDefault: boolean;
-  number?: string | null;
-  qrcode?: string | null;
-  updatedAt?: string;
-  queues?: { id: number; name: string; color: string }[];
-  schedules?: ServiceHoursEntry[];
-  settings?: Record<string, unknown>;
-  greetingMediaAttachment?: string | null;
-  importOldMessages?: string | null;
-  importRecentMessages?: string | null;
-  statusImportMessages?: string | null;
-  /** GET /whatsapp/:id only, and the answers of POST /whatsapp and of a token regeneration. */
-  token?: string | null;
-  /** What public pages name the connection by (the widget's address); not a credential. */
-  publicId?: string;
-  /** Kept by this client from the `importMessages` event, never sent by the server in a record. */
-  importProgress?: ImportProgress;
-  [field: string]: unknown;
-}
-
-/** One settings field of a channel plugin (the sdk's PluginSettingField): the web renders it as a form control. */
-export interface ChannelSettingField {
-  key: string;
-  type: 'string' | 'text' | 'number' | 'boolean' | 'select' | 'url';
-  /** An i18n key (`channels.<channel>.settings.*`) or plain text. */
-  label: string;
-  help?: string;
-  required?: boolean;
-  secret?: boolean;
-  options?: { value: string; label: string }[];
-  default?: string | number | boolean;
-}
+export type { ConnectionStatus, ImportProgress, Connection, ChannelSettingField };
 
 /** A channel plugin as GET /plugins describes it. */
 export interface ChannelPlugin {
@@ -70,13 +32,6 @@ export type ConnectionInput = Record<string, unknown> & { name: string };
 export type SessionAction = 'start' | 'newQr' | 'disconnect';
 /** The session routes: try again, new QR code and disconnect (spec 2 §7). */
 const SESSION_METHODS: Record<SessionAction, string> = { start: 'POST', newQr: 'PUT', disconnect: 'DELETE' };
-
-/** Socket `whatsapp`: a connection saved or removed by someone. */
-type ConnectionEvent = { action: 'update'; whatsapp: Connection } | { action: 'delete'; whatsappId: number };
-/** Socket `whatsappSession`: a session changed state (QR code, connected, disconnected...). */
-type SessionEvent = { action: 'update'; session: { id: number; status: ConnectionStatus; qrcode?: string; number?: string } };
-/** Socket `importMessages` (spec 2 §7): progress of a history import, or "read the connections again". */
-type ImportEvent = { action: 'update'; whatsappId?: number; status: ImportProgress } | { action: 'refresh'; whatsappId?: number };
 
 /**
  * Which connections an import progress event is about: the one it names, else (an event without the id) every

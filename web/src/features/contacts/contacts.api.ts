@@ -1,25 +1,9 @@
 import { api } from '../../app/api';
 import { realtime } from '../../app/realtime';
 import { matchesSearch, nextPageNumber, removeRecord, upsertRecord } from '../../components/records/paged-cache';
+import type { Contact, ContactEvent } from '@switchboard/sdk/contracts';
 
-/** A contact as the API answers it (spec 1 §3). */
-export interface Contact {
-  id: number;
-  name: string;
-  number: string;
-  email: string | null;
-  profilePicUrl?: string | null;
-  urlPicture?: string | null;
-  active: boolean;
-  channel: string | null;
-  isGroup: boolean;
-  disableBot: boolean;
-  acceptAudioMessage: boolean;
-  lgpdAcceptedAt?: string | null;
-  tags?: { id: number; name: string; color: string | null }[];
-  extraInfo?: { id?: number; name: string; value: string }[];
-  [field: string]: unknown;
-}
+export type { Contact };
 
 export interface ContactInput {
   name: string;
@@ -40,9 +24,6 @@ export interface ContactsPageArgs {
   searchParam?: string;
   contactTag?: number[];
 }
-
-/** The 'contact' socket event (core contacts.service announce / announceReload). */
-type ContactEvent = { action: 'create' | 'update'; contact: Contact } | { action: 'delete'; contactId: number } | { action: 'reload' };
 
 /** POST /contacts/upload answer (core ContactImportResult). */
 export interface ContactImportResult {

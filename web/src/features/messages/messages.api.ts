@@ -1,34 +1,9 @@
 import { api } from '../../app/api';
 import { realtime } from '../../app/realtime';
 import { mergeMessage } from './message-merge';
+import type { Message } from '@switchboard/sdk/contracts';
 
-/** A message as the API answers it (spec 1 §3). */
-export interface Message {
-  id: number;
-  ticketId: number;
-  contactId: number | null;
-  userId: number | null;
-  body: string;
-  fromMe: boolean;
-  read: boolean;
-  mediaType: string | null;
-  mediaUrl: string | null;
-  quotedMsgId: number | null;
-  quotedMsg?: Message | null;
-  isPrivate: boolean;
-  isDeleted: boolean;
-  isEdited: boolean;
-  isForwarded: boolean;
-  editedAt?: string | null;
-  vCard: string | null;
-  ack: number;
-  participant?: string | null;
-  participantName?: string | null;
-  contact?: { id: number; name: string } | null;
-  createdAt: string;
-  updatedAt: string;
-  [field: string]: unknown;
-}
+export type { Message };
 
 export interface MessagesPage {
   messages: Message[];
@@ -95,7 +70,7 @@ export const messagesApi = api.injectEndpoints({
       async onCacheEntryAdded(ticketId, { updateCachedData, cacheDataLoaded, cacheEntryRemoved, dispatch }) {
         const pending: Message[] = [];
         let loaded = false;
-        const off = realtime.on('appMessage', (payload: { action?: string; message?: Message }) => {
+        const off = realtime.on('appMessage', (payload) => {
           const message = payload?.message;
           if (!message || message.ticketId !== ticketId || (payload.action !== 'create' && payload.action !== 'update')) return;
           if (!loaded) pending.push(message);

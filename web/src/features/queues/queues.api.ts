@@ -1,44 +1,8 @@
 import { api } from '../../app/api';
 import { realtime } from '../../app/realtime';
-import type { ServiceHoursEntry } from '../../components/service-hours/service-hours';
+import type { ChatbotOptionType, ChatbotOption, Queue, QueueEvent } from '@switchboard/sdk/contracts';
 
-/** Spec 2 §3 chatbot option types: reply with text, hand to an attendant, a queue, an integration or a file. */
-export type ChatbotOptionType = 'text' | 'attendent' | 'queue' | 'integration' | 'file';
-
-/** One option of a queue's chatbot menu, with its nested options (the next level). */
-export interface ChatbotOption {
-  id: number;
-  name: string;
-  queueId: number | null;
-  chatbotId: number | null;
-  greetingMessage: string;
-  queueType: ChatbotOptionType;
-  optQueueId: number | null;
-  optUserId: number | null;
-  optIntegrationId: number | null;
-  optFileId: number | null;
-  closeTicket: boolean;
-  options: ChatbotOption[];
-}
-
-export interface Queue {
-  id: number;
-  name: string;
-  color: string;
-  greetingMessage: string;
-  outOfHoursMessage: string;
-  orderQueue: number | null;
-  ativarRoteador: boolean;
-  tempoRoteador: number;
-  integrationId: number | null;
-  fileListId: number | null;
-  promptId: number | null;
-  closeTicket: boolean;
-  schedules: ServiceHoursEntry[];
-  chatbots: ChatbotOption[];
-  createdAt: string;
-  updatedAt: string;
-}
+export type { ChatbotOptionType, ChatbotOption, Queue };
 
 /** An option as sent in a queue's `chatbots`: the whole tree replaces the saved one; a kept option keeps its id. */
 export type ChatbotOptionInput = Omit<ChatbotOption, 'id' | 'queueId' | 'chatbotId' | 'options'> & {
@@ -52,9 +16,6 @@ export interface NamedRecord {
   id: number;
   name: string;
 }
-
-/** The 'queue' socket event of the company room. */
-type QueueEvent = { action: 'create' | 'update'; queue: Queue } | { action: 'delete'; queueId: number };
 
 /** Spec 2 §7: GET /queue is ordered by orderQueue (unset last), then name; a live change keeps that order. */
 function byQueueOrder(a: Queue, b: Queue): number {

@@ -1,20 +1,9 @@
 import { api } from '../../app/api';
 import { realtime } from '../../app/realtime';
 import { matchesSearch, nextPageNumber, removeRecord, upsertRecord } from '../../components/records/paged-cache';
+import type { QuickMessage, QuickMessageEvent } from '@switchboard/sdk/contracts';
 
-export interface QuickMessage {
-  id: number;
-  shortcode: string;
-  message: string | null;
-  mediaPath?: string | null;
-  mediaName?: string | null;
-  isMedia?: boolean;
-  /** Company-wide; otherwise the author's own (userId). */
-  geral?: boolean;
-  status?: 'active' | 'inactive';
-  userId?: number | null;
-  [field: string]: unknown;
-}
+export type { QuickMessage };
 
 export interface QuickMessageInput {
   shortcode: string;
@@ -28,9 +17,6 @@ interface QuickMessagesPage {
   hasMore: boolean;
   count: number;
 }
-
-/** The 'quickMessage' socket event: general ones to the company room, own ones to the author's room. */
-type QuickMessageEvent = { action: 'create' | 'update'; record: QuickMessage } | { action: 'delete'; id: number };
 
 export const quickMessagesApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -1,27 +1,9 @@
 import { api } from '../../app/api';
 import { realtime } from '../../app/realtime';
 import { matchesSearch, nextPageNumber, removeRecord, upsertRecord } from '../../components/records/paged-cache';
+import type { ScheduleStatus, Schedule, ScheduleEvent } from '@switchboard/sdk/contracts';
 
-/** PENDENTE (waiting) | AGENDADA (queued) | ENVIANDO (being sent) | ENVIADA (sent) | ERRO (failed, see lastError). */
-export type ScheduleStatus = 'PENDENTE' | 'AGENDADA' | 'ENVIANDO' | 'ENVIADA' | 'ERRO';
-
-/** A scheduled message as core answers it (spec 3 §3 "Schedule"). */
-export interface Schedule {
-  id: number;
-  body: string;
-  sendAt: string;
-  sentAt: string | null;
-  status: ScheduleStatus;
-  contactId: number;
-  ticketId: number | null;
-  userId: number | null;
-  whatsappId: number | null;
-  lastError?: string | null;
-  contact?: { id: number; name: string; number: string } | null;
-  user?: { id: number; name: string } | null;
-  whatsapp?: { id: number; name: string } | null;
-  [field: string]: unknown;
-}
+export type { ScheduleStatus, Schedule };
 
 export interface ScheduleInput {
   body: string;
@@ -42,8 +24,6 @@ export interface SchedulesPageArgs {
   searchParam?: string;
   contactId?: number;
 }
-
-type ScheduleEvent = { action: 'create' | 'update'; schedule: Schedule } | { action: 'delete'; scheduleId: number };
 
 /** Whether a schedule is past changing: core refuses to save a sent one (ERR_SCHEDULE_ALREADY_SENT). */
 export function isSent(schedule: Pick<Schedule, 'sentAt' | 'status'> | undefined): boolean {

@@ -18,7 +18,6 @@ import {
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import { realtime } from '../../app/realtime';
 import type { SessionUser } from '../auth/auth.slice';
-import type { Ticket } from '../tickets/tickets.api';
 import { needsAttention, useAttentionTicketsQuery, type AttentionArgs } from './notifications.api';
 import { playNotificationSound } from './notification-sound';
 import { upperCase } from '../../app/i18n';
@@ -48,7 +47,7 @@ export function NotificationsBell({ user }: { user: SessionUser }) {
   useEffect(() => {
     const kinds: AttentionArgs[] = [{ kind: 'unread', userId: user.id }];
     if (seesPending) kinds.push({ kind: 'pending', userId: user.id });
-    return realtime.on('appMessage', (event: { action: string; message?: { fromMe?: boolean }; ticket?: Ticket }) => {
+    return realtime.on('appMessage', (event) => {
       if (event.action !== 'create' || event.message?.fromMe || !event.ticket) return;
       const ticket = { ...event.ticket, unreadMessages: Math.max(1, event.ticket.unreadMessages ?? 0) };
       // No sound for the conversation the user is reading right now.

@@ -2,6 +2,7 @@ import { api } from '../../app/api';
 import { realtime } from '../../app/realtime';
 import { countedUnread } from '../tickets/ticket-on-screen';
 import { ticketQuery, type Ticket } from '../tickets/tickets.api';
+import type { TicketRow } from '@switchboard/sdk/contracts';
 
 /**
  * Tickets needing the user's attention (spec 1 §2 notification bell): 'unread' are the user's own open tickets
@@ -14,9 +15,6 @@ export interface AttentionArgs {
   userId: number;
 }
 
-type TicketEvent =
-  { action: 'update'; ticket: Ticket } | { action: 'updateUnread'; ticketId: number } | { action: 'delete'; ticketId: number };
-
 /** Whether a ticket belongs in the list of this kind. */
 export function needsAttention(ticket: Pick<Ticket, 'status' | 'userId' | 'unreadMessages'>, { kind, userId }: AttentionArgs): boolean {
   if (kind === 'pending') return ticket.status === 'pending';
@@ -25,7 +23,8 @@ export function needsAttention(ticket: Pick<Ticket, 'status' | 'userId' | 'unrea
 
 export const notificationsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    attentionTickets: build.query<Ticket[], AttentionArgs>({
+    // Live updates may bring a ticket's bare row: the bell reads only its own columns and contact.
+    attentionTickets: build.query<TicketRow[], AttentionArgs>({
       query: ({ kind, userId }) => ({
         url: 'tickets',
         params: ticketQuery(kind === 'pending' ? { status: 'pending' } : { status: 'open', users: [userId], withUnreadMessages: true }),
@@ -39,7 +38,7 @@ export const notificationsApi = api.injectEndpoints({
         } catch {
           return;
         }
-        const off = realtime.on('ticket', (event: TicketEvent) =>
+        const off = realtime.on('ticket', (event) =>
           updateCachedData((tickets) => {
             if (event.action === 'update') {
               // The ticket on screen is read as its messages arrive: the bell does not count it.

@@ -18,11 +18,12 @@ export function useSessionUserSync(userId: number): void {
 
   useEffect(
     () =>
-      realtime.on('user', (event: { action: string; user?: SessionUser }) => {
-        if (event.action !== 'update' || event.user?.id !== userId) return;
+      realtime.on('user', (event) => {
+        if (event.action !== 'update' || event.user.id !== userId) return;
         // The event's company is the short form {id, name, dueDate}; the session keeps the full one (plan, settings).
         const { company: _company, ...fields } = event.user;
-        dispatch(userUpdated(fields));
+        // The server sends this user's own record: its profile is one of the session's profiles.
+        dispatch(userUpdated(fields as Partial<SessionUser>));
       }),
     [userId, dispatch],
   );

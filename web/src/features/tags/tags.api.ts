@@ -1,18 +1,9 @@
 import { api } from '../../app/api';
 import { realtime } from '../../app/realtime';
 import { matchesSearch, nextPageNumber, removeRecord, upsertRecord } from '../../components/records/paged-cache';
+import type { Tag, TagEvent } from '@switchboard/sdk/contracts';
 
-export interface Tag {
-  id: number;
-  name: string;
-  color: string | null;
-  /** 1 = a kanban lane, 0 = a plain tag. */
-  kanban?: number;
-  /** GET /tags and GET /tags/:id only. */
-  contactsCount?: number;
-  ticketsCount?: number;
-  [field: string]: unknown;
-}
+export type { Tag };
 
 export interface TagInput {
   name: string;
@@ -25,9 +16,6 @@ interface TagsPage {
   hasMore: boolean;
   count: number;
 }
-
-/** The 'tag' socket event (core tags.service announce). */
-type TagEvent = { action: 'create' | 'update'; tag: Tag } | { action: 'delete'; tagId: number };
 
 export const tagsApi = api.injectEndpoints({
   endpoints: (build) => ({

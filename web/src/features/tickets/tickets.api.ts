@@ -1,36 +1,8 @@
 import { api } from '../../app/api';
-import type { Contact } from '../contacts/contacts.api';
 import type { TicketPage } from './ticket-list-updates';
+import type { TicketStatus, Ticket } from '@switchboard/sdk/contracts';
 
-export type TicketStatus = 'open' | 'pending' | 'closed' | 'group' | 'lgpd' | 'nps';
-
-/** A ticket as the API answers it (spec 1 §3). */
-export interface Ticket {
-  id: number;
-  uuid: string;
-  status: TicketStatus;
-  isGroup: boolean;
-  isBot?: boolean;
-  channel: string;
-  queueId: number | null;
-  queue: { id: number; name: string; color: string } | null;
-  userId: number | null;
-  user: { id: number; name: string; color: string | null } | null;
-  whatsappId: number | null;
-  whatsapp: { id: number; name: string; channel: string; groupAsTicket: string; wavoip: string | null } | null;
-  contactId: number;
-  contact: Contact | null;
-  tags: { id: number; name: string; color: string | null }[];
-  unreadMessages: number;
-  lastMessage: string | null;
-  /** The last message's mediaType: the card names a location or a contact card by it (spec 1 §2). */
-  lastMessageType?: string | null;
-  updatedAt: string;
-  presence?: string | null;
-  useIntegration?: boolean;
-  protocol?: string | null;
-  [field: string]: unknown;
-}
+export type { TicketStatus, Ticket };
 
 export interface TicketListParams {
   searchParam?: string;

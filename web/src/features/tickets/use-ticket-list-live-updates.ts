@@ -6,15 +6,11 @@ import type { RootState } from '../../app/store';
 import { applyTicketUpdate, clearUnread, hasTicket, removeTicket, setPresence, type TicketPages } from './ticket-list-updates';
 import { isTicketAdmin } from './ticket-permissions';
 import { countedUnread } from './ticket-on-screen';
-import { ticketsApi, type Ticket, type TicketListParams } from './tickets.api';
+import { ticketsApi, type TicketListParams } from './tickets.api';
+import type { TicketEvent } from '@switchboard/sdk/contracts';
 
 /** How long a 'typing' / 'recording' presence stays on a card without a new presence event. */
 export const PRESENCE_MS = 5000;
-
-type TicketEvent =
-  | { action: 'update'; ticket: Partial<Ticket> & { id: number; uuid?: string } }
-  | { action: 'updateUnread'; ticketId: number }
-  | { action: 'delete'; ticketId: number | string };
 
 /**
  * The one place where socket events reach the ticket lists (spec 1 §4 live updates): `ticket` update / updateUnread /
@@ -72,7 +68,7 @@ export function useTicketListLiveUpdates(): void {
       }
     };
 
-    const offTicket = realtime.on('ticket', (event: TicketEvent) => void onTicket(event));
+    const offTicket = realtime.on('ticket', (event) => void onTicket(event));
     const offPresence = realtime.on('presence', onPresence);
     return () => {
       offTicket();

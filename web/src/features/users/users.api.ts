@@ -1,32 +1,9 @@
 import { api } from '../../app/api';
 import { realtime } from '../../app/realtime';
 import { matchesSearch, nextPageNumber, removeRecord, upsertRecord } from '../../components/records/paged-cache';
+import type { UserSummary, CompanyUser, UserEvent } from '@switchboard/sdk/contracts';
 
-export interface UserSummary {
-  id: number;
-  name: string;
-  email?: string;
-  profile?: string;
-  online?: boolean;
-  queues?: { id: number; name: string; color: string }[];
-  [field: string]: unknown;
-}
-
-/** A user as GET /users, POST and PUT /users answer it (spec 2 §3 User), the fields the users screen shows and edits. */
-export interface CompanyUser extends UserSummary {
-  email: string;
-  profile: string;
-  startWork?: string | null;
-  endWork?: string | null;
-  farewellMessage?: string | null;
-  allTicket?: string;
-  allowGroup?: boolean;
-  showDashboard?: string;
-  allowRealTime?: string;
-  allowConnections?: string;
-  whatsappId?: number | null;
-  super?: boolean;
-}
+export type { UserSummary, CompanyUser };
 
 /** The body of POST /users and PUT /users/:id from the user dialog (password omitted on edit to keep it). */
 export interface UserInput {
@@ -51,9 +28,6 @@ interface UsersPage {
   hasMore: boolean;
   count: number;
 }
-
-/** The company-room 'user' socket event (core users.service announce). */
-type UserEvent = { action: 'create' | 'update'; user: CompanyUser } | { action: 'delete'; userId: number };
 
 export const usersApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -36,9 +36,9 @@ const redisUrl = redisUrlForTests();
         if (tries === 50) throw new Error("node A never saw node B's client");
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
-      const received = new Promise((resolve) => client.once('message:new', resolve));
-      nodeA.emit(room, 'message:new', { text: 'from node A' });
-      await expect(received).resolves.toEqual({ text: 'from node A' });
+      const received = new Promise((resolve) => client.once('presence', resolve));
+      nodeA.emit(room, 'presence', { ticketId: 1, presence: 'from node A' });
+      await expect(received).resolves.toEqual({ ticketId: 1, presence: 'from node A' });
     });
   });
 });

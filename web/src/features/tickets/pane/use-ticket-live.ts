@@ -5,11 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../../app/hooks';
 import { realtime } from '../../../app/realtime';
 import { contactsApi, type Contact } from '../../contacts/contacts.api';
-import { ticketsApi, type Ticket } from '../tickets.api';
-
-type TicketEvent =
-  { action: 'update'; ticket: Ticket } | { action: 'updateUnread'; ticketId: number } | { action: 'delete'; ticketId: number };
-type ContactEvent = { action: 'update' | 'create'; contact: Contact } | { action: 'delete'; contactId: number } | { action: 'reload' };
+import { ticketsApi } from '../tickets.api';
+import type { TicketEvent, ContactEvent } from '@switchboard/sdk/contracts';
 
 /** The toast of a ticket that left the pane (deleted or closed elsewhere); one per ticket. */
 export function toastTicketClosed(ticketId: number, text: string): void {

@@ -44,7 +44,7 @@ export function useTicketReading(ticketId: number | undefined, pane: RefObject<H
     // A conversation loaded a moment ago is not fetched again, so its opening does not read it by itself.
     if (messagesApi.endpoints.listMessages.select(ticketId)(store.getState()).data) read();
 
-    const offMessage = realtime.on('appMessage', (event: { action?: string; message?: { ticketId?: number; fromMe?: boolean } }) => {
+    const offMessage = realtime.on('appMessage', (event) => {
       if (event?.action === 'create' && event.message?.ticketId === ticketId && !event.message.fromMe) read();
     });
     const catchUp = () => {

@@ -1,0 +1,69 @@
+import type {
+  CompanyUser,
+  Connection,
+  ConnectionStatus,
+  Contact,
+  ImportProgress,
+  Message,
+  Queue,
+  QuickMessage,
+  Schedule,
+  Tag,
+  TicketRow,
+} from './views.js';
+
+/** A record created or changed, or the id of one deleted, as the list events of the settings screens carry them. */
+type RecordEvent<K extends string, R, IdKey extends string> =
+  ({ action: 'create' | 'update' } & { [key in K]: R }) | ({ action: 'delete' } & { [key in IdKey]: number });
+
+export type TicketEvent =
+  /** The ticket as the API answers it, or, after an incoming message, its own columns with the contact. */
+  | { action: 'update'; ticket: TicketRow }
+  /** The ticket's unread count went to 0 (it was read). */
+  | { action: 'updateUnread'; ticketId: number }
+  /** The ticket left the receiver's lists (deleted, or no longer visible to it). */
+  | { action: 'delete'; ticketId: number };
+
+/** A message created or changed; a new one carries its ticket (the API's view, or its row after an incoming message). */
+export type AppMessageEvent = { action: 'create' | 'update'; message: Message; ticket?: TicketRow; contact?: Contact };
+export type ContactEvent = RecordEvent<'contact', Contact, 'contactId'> | { action: 'reload' };
+export type ConnectionEvent = { action: 'update'; whatsapp: Connection } | { action: 'delete'; whatsappId: number };
+export type ConnectionSessionEvent = {
+  action: 'update';
+  session: { id: number; status: ConnectionStatus; qrcode?: string; number?: string };
+};
+export type ImportMessagesEvent =
+  { action: 'update'; whatsappId: number; status: ImportProgress } | { action: 'refresh'; whatsappId: number };
+export type UserEvent =
+  /** A create carries the whole user; an update may carry only what changed (a sign-in or out: id and online). */
+  { action: 'create' | 'update'; user: Partial<CompanyUser> & { id: number } } | { action: 'delete'; userId: number };
+export type QueueEvent = RecordEvent<'queue', Queue, 'queueId'>;
+export type TagEvent = RecordEvent<'tag', Tag, 'tagId'>;
+export type ScheduleEvent = RecordEvent<'schedule', Schedule, 'scheduleId'>;
+/** General quick replies go to the company room, own ones to the author's room. */
+export type QuickMessageEvent = { action: 'create' | 'update'; record: QuickMessage } | { action: 'delete'; id: number };
+export type PresenceEvent = { ticketId: number; presence: string };
+/** Sent to the one socket of a session ended by a sign-in elsewhere. */
+export type AuthEvent = { action: 'update'; user: { id: number }; reason: 'elsewhere' };
+
+/**
+ * Every event the server emits to the web app's socket, with its payload (spec 1 §7 Realtime). core's RealtimeBus
+ * only emits these names with these payloads, and the web's `realtime.on` hands its handlers these types.
+ */
+export interface ServerToClientEvents {
+  ticket: TicketEvent;
+  appMessage: AppMessageEvent;
+  presence: PresenceEvent;
+  contact: ContactEvent;
+  whatsapp: ConnectionEvent;
+  whatsappSession: ConnectionSessionEvent;
+  importMessages: ImportMessagesEvent;
+  user: UserEvent;
+  auth: AuthEvent;
+  queue: QueueEvent;
+  tag: TagEvent;
+  schedule: ScheduleEvent;
+  quickMessage: QuickMessageEvent;
+}
+
+export type ServerEventName = keyof ServerToClientEvents;

@@ -1,0 +1,7 @@
+/**
+ * What the server and the web app agree on (DESIGN §5): the records they exchange, the socket events with their
+ * payloads, and the form rules both apply. No server dependencies: the web bundles this entry point.
+ */
+export type { Profile, ChannelName, MediaType, Ack } from '../domain.js';
+export * from './views.js';
+export * from './events.js';
