@@ -11,6 +11,9 @@ import { TICKETS_PAGE_SIZE, ticketUuid, type ListTicketsQuery } from './tickets.
 
 export const TICKET_NOT_FOUND = 'ERR_NO_TICKET_FOUND';
 
+/** Search matches listed by id; more stay a filter of the activity-ordered walk (see matching). */
+const SEARCH_ID_LIMIT = 1000;
+
 /** The lists whose tabs show a count. */
 const COUNTED_STATUSES = new Set(['open', 'pending', 'group']);
 
@@ -102,17 +105,7 @@ export class TicketSearch {
       if (filters.date) this.onDay(query, 'tickets.created_at', filters.date, timezone);
       if (filters.updatedAt) this.onDay(query, 'tickets.updated_at', filters.updatedAt, timezone);
     }
-    if (search) {
-      // The tickets of a matching contact (trigram indexes on contacts) and those with a matching message body
-      // (trigram index on messages) as one id set: an OR of two sub-selects would scan every ticket.
-      const pattern = containsPattern(search);
-      query.whereRaw(
-        `tickets.id in (select m.ticket_id from messages m where m.company_id = ? and m.body ilike ?
-          union select st.id from tickets st where st.company_id = ? and st.contact_id in
-            (select c.id from contacts c where c.company_id = ? and (c.name ilike ? or c.number ilike ?)))`,
-        [auth.companyId, pattern, auth.companyId, auth.companyId, pattern, pattern],
-      );
-    }
+    if (search) await this.matching(query, auth.companyId, search);
 
     // One row more than a page says whether another follows. The exact count is the open tab's badges' alone
     // (spec 1 §2: assigned, pending and groups), so only their first page pays for it.
@@ -130,6 +123,25 @@ export class TicketSearch {
     const hasMore = rows.length > TICKETS_PAGE_SIZE;
     const tickets = await this.views.present(auth.companyId, rows.slice(0, TICKETS_PAGE_SIZE));
     return count === undefined ? { tickets, hasMore } : { tickets, count, hasMore };
+  }
+
+  /**
+   * Narrows a list to the tickets of a matching contact (trigram indexes on contacts) or with a matching message body
+   * (trigram index on messages), as one id set: an OR of two sub-selects would scan every ticket. A few matches are
+   * listed by id; past SEARCH_ID_LIMIT the set stays a hashed filter (`is true` keeps the planner from turning it into
+   * a join) over the tickets walked newest activity first, which stops once the page is full.
+   */
+  private async matching(query: QueryBuilder<TicketModel, TicketModel[]>, companyId: number, search: string): Promise<void> {
+    const pattern = containsPattern(search);
+    const matches = (union: string) => `select m.ticket_id as id from messages m where m.company_id = ? and m.body ilike ?
+      ${union} select st.id from tickets st where st.company_id = ? and st.contact_id in
+        (select c.id from contacts c where c.company_id = ? and (c.name ilike ? or c.number ilike ?))`;
+    const bindings = [companyId, pattern, companyId, companyId, pattern, pattern];
+    // union all streams, so the probe stops at the limit; a ticket with several matching messages repeats.
+    const found = await this.tenancy.of(companyId).raw(`${matches('union all')} limit ?`, [...bindings, SEARCH_ID_LIMIT + 1]);
+    const rows = found.rows as { id: number }[];
+    if (rows.length <= SEARCH_ID_LIMIT) query.whereIn('tickets.id', [...new Set(rows.map((row) => row.id))]);
+    else query.whereRaw(`(tickets.id in (${matches('union')})) is true`, bindings);
   }
 
   /** GET /tickets/u/:uuid. */

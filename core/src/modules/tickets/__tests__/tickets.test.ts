@@ -441,6 +441,43 @@ describe('GET /tickets filters and paging', () => {
     expect(maria.body.tickets[0].user).toEqual({ id: company.admin.id, name: expect.any(String), color: null });
   });
 
+  it('searches a word in more messages than it lists by id: newest activity first, each ticket once, paged', async () => {
+    const busy = await server.createCompany();
+    const w = await fixtures.connection(busy.companyId);
+    const knex = server.ports.database.knex;
+    // 1,200 tickets (more than the 1,000 ids a search lists directly), two matching messages each, one older
+    // ticket of another contact whose name matches.
+    await knex.raw(
+      `with c as (insert into contacts (company_id, name, number) select ?, 'Cliente ' || g, '5599' || lpad(g::text, 8, '0')
+                  from generate_series(1, 1200) g returning id, number),
+            t as (insert into tickets (company_id, status, whatsapp_id, contact_id, updated_at)
+                  select ?, 'closed', ?, c.id, now() - (c.number::bigint % 100000000) * interval '1 minute' from c returning id)
+       insert into messages (company_id, ticket_id, body) select ?, t.id, 'pedido ' || k || ' do CUPOM10' from t cross join generate_series(1, 2) k`,
+      [busy.companyId, busy.companyId, w, busy.companyId],
+    );
+    const namedContact = await fixtures.contact(busy.companyId, { name: 'Loja Cupom10' });
+    const named = await fixtures.ticket(busy.companyId, {
+      whatsapp_id: w,
+      contact_id: namedContact,
+      status: 'closed',
+      updated_at: new Date(Date.now() - 400 * 86_400_000),
+    });
+    const seen: number[] = [];
+    let last: { body: any } | undefined;
+    for (let page = 1; page <= 31; page += 1) {
+      last = await api(server, 'GET', `/tickets?searchParam=cupom10&pageNumber=${page}`, { token: busy.admin.token });
+      seen.push(...last.body.tickets.map((ticket: { id: number }) => ticket.id));
+      const times = last.body.tickets.map((ticket: { updatedAt: string }) => Date.parse(ticket.updatedAt));
+      expect(times).toEqual([...times].sort((a, b) => b - a));
+    }
+    expect(last!.body.hasMore).toBe(false);
+    expect(new Set(seen).size).toBe(1201);
+    expect(seen).toHaveLength(1201);
+    expect(seen.at(-1)).toBe(named.id);
+    // Another company's search finds none of them.
+    expect((await api(server, 'GET', '/tickets?searchParam=cupom10', { token: company.admin.token })).body.tickets).toEqual([]);
+  });
+
   it('filters by creation day and update day in the company timezone', async () => {
     expect(await list('?date=2024-03-10')).toEqual(ids('joao'));
     expect(await list('?updatedAt=2024-03-10')).toEqual(ids('joao'));
