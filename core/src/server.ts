@@ -27,6 +27,7 @@ import { createPorts, type Ports } from './platform/ports.js';
 import { closeRedisClient } from './platform/redis/redis-client.js';
 import { Tenancy } from './platform/tenancy.js';
 import { SystemData } from './platform/system-data.js';
+import { CompanyCache } from './platform/cache/company-cache.js';
 import { ContactNumberMasking } from './platform/http/contact-number-masking.js';
 import { Config, Logger } from './platform/tokens.js';
 import { Clock, systemClock } from './platform/clock.js';
@@ -104,6 +105,7 @@ async function listen(options: ServerOptions, ports: Ports, secret: string, logg
   container.bind(RealtimeBus).toConstantValue(ports.realtime);
   container.bind(SessionLock).toConstantValue(ports.sessionLock);
   container.bind(MediaStorage).toConstantValue(ports.media);
+  container.bind(CompanyCache).toConstantValue(ports.cache);
   container.bind(SecretKeys).toConstantValue(secrets);
   container.bind(TokenService).toConstantValue(tokens);
   container.bind(Authenticator).toConstantValue(authenticator);
@@ -188,6 +190,7 @@ async function closePorts(ports: Ports): Promise<void> {
   await ports.jobQueue.close();
   await ports.sessionLock.close();
   await ports.media.close();
+  await ports.cache.close();
   if (ports.redis) await closeRedisClient(ports.redis);
   await ports.database.close();
 }

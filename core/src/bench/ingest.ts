@@ -66,6 +66,44 @@ async function main(): Promise<void> {
     );
 
     const pipelineQueries = queries;
+    if (process.env.BENCH_TRACE) {
+      const pending: string[] = [];
+      const onPending = (query: { sql: string }) => pending.push(query.sql);
+      knex.on('query', onPending);
+      await pipeline.receive(connection, {
+        type: 'message',
+        externalId: 'bench-pending',
+        chat: { address: `5511${'0'.padStart(8, '0')}`, name: 'Contact 0' },
+        fromMe: false,
+        body: 'pending',
+      });
+      knex.off('query', onPending);
+      console.log(`-- a message to a pending ticket:\n${pending.join('\n')}`);
+    }
+    // An attended conversation: its ticket open with an agent, the common case of a busy installation.
+    const [{ id: userId }] = await knex('users')
+      .insert({ company_id: companyId, name: 'Agent', email: `agent-${companyId}@bench.local`, password_hash: 'x', profile: 'user' })
+      .returning('id');
+    await knex('tickets').where('company_id', companyId).update({ status: 'open', user_id: userId });
+    const ATTENDED = Math.min(MESSAGES, 1_000);
+    const traced: string[] = [];
+    const trace = (query: { sql: string }) => traced.push(query.sql);
+    queries = 0;
+    const attended = (index: number) =>
+      pipeline.receive(connection, {
+        type: 'message',
+        externalId: `bench-attended-${index}`,
+        chat: { address: `5511${String(index % CONTACTS).padStart(8, '0')}`, name: `Contact ${index % CONTACTS}` },
+        fromMe: false,
+        body: `attended ${index}`,
+      });
+    await inParallel(ATTENDED, attended);
+    const attendedQueries = queries;
+    // BENCH_TRACE=1 prints the statements of one more attended message, sent alone.
+    knex.on('query', trace);
+    await attended(ATTENDED);
+    knex.off('query', trace);
+    if (process.env.BENCH_TRACE) console.log(`-- a message to an attended ticket:\n${traced.join('\n')}`);
     queries = 0;
     // The ceiling: the least any ingest must do, on the same pool and the same tickets.
     const tickets: { id: number; contact_id: number }[] = await knex('tickets').where('company_id', companyId).select('id', 'contact_id');
@@ -95,7 +133,7 @@ async function main(): Promise<void> {
     console.log(`pipeline: ${pipelineRate.toFixed(0)} messages/s (${pipelineSeconds.toFixed(2)} s)`);
     console.log(`ceiling: ${ceilingRate.toFixed(0)} messages/s (${ceilingSeconds.toFixed(2)} s)`);
     console.log(
-      `queries per message: pipeline ${(pipelineQueries / MESSAGES).toFixed(1)}, ceiling ${(ceilingQueries / MESSAGES).toFixed(1)}`,
+      `queries per message: pipeline ${(pipelineQueries / MESSAGES).toFixed(1)}, attended conversation ${(attendedQueries / ATTENDED).toFixed(1)}, ceiling ${(ceilingQueries / MESSAGES).toFixed(1)}`,
     );
     console.log(`ratio: ${(pipelineRate / ceilingRate).toFixed(2)}`);
   } finally {

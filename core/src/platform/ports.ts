@@ -5,6 +5,9 @@ import { Database } from './database/database.js';
 import { BeeJobQueue } from './jobs/bee-job-queue.js';
 import { InProcessJobQueue } from './jobs/in-process-job-queue.js';
 import { JobQueue } from './jobs/job-queue.js';
+import { CompanyCache } from './cache/company-cache.js';
+import { MemoryCompanyCache } from './cache/memory-company-cache.js';
+import { RedisCompanyCache } from './cache/redis-company-cache.js';
 import { MemorySessionLock } from './locks/memory-session-lock.js';
 import { RedisSessionLock } from './locks/redis-session-lock.js';
 import { SessionLock } from './locks/session-lock.js';
@@ -21,6 +24,7 @@ export interface Ports {
   realtime: RealtimeBus;
   sessionLock: SessionLock;
   media: MediaStorage;
+  cache: CompanyCache;
   /** Shared client for rate limits; undefined when embedded. */
   redis?: RedisClient;
 }
@@ -43,6 +47,7 @@ export async function createPorts(
       realtime: new SocketRealtimeBus({}),
       sessionLock: new MemorySessionLock(),
       media: new DiskMediaStorage({ root: config.storage.mediaDir }),
+      cache: new MemoryCompanyCache(),
     };
   }
   // One log line per Redis outage for all of this node's clients.
@@ -53,6 +58,7 @@ export async function createPorts(
     realtime: new SocketRealtimeBus({ redisUrl, redisKey: `${options.redisPrefix}socket.io`, outageLog }),
     sessionLock: new RedisSessionLock({ redisUrl, prefix: `${options.redisPrefix}lock:`, outageLog }),
     media: new DiskMediaStorage({ root: config.storage.mediaDir }),
+    cache: new RedisCompanyCache({ redisUrl, prefix: options.redisPrefix, outageLog }),
     redis: openRedisClient(redisUrl, outageLog),
   };
 }
@@ -66,6 +72,7 @@ export class PortsHealth {
     @inject(RealtimeBus) private readonly realtime: RealtimeBus,
     @inject(SessionLock) private readonly sessionLock: SessionLock,
     @inject(MediaStorage) private readonly media: MediaStorage,
+    @inject(CompanyCache) private readonly cache: CompanyCache,
   ) {}
 
   async report(): Promise<Record<string, PortHealth>> {
@@ -75,6 +82,7 @@ export class PortsHealth {
       realtime: this.realtime,
       sessionLock: this.sessionLock,
       mediaStorage: this.media,
+      cache: this.cache,
     };
     const reports = await Promise.all(Object.entries(ports).map(async ([name, port]) => [name, await port.health()] as const));
     return Object.fromEntries(reports);

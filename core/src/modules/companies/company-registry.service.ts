@@ -3,6 +3,7 @@ import { inject, injectable } from '@switchboard/sdk';
 import { hashPassword } from '../../platform/auth/passwords.js';
 import { SUPER_COMPANY_ID } from '../../platform/auth/auth-context.js';
 import { AppError } from '../../platform/http/app-error.js';
+import { CompanyCache } from '../../platform/cache/company-cache.js';
 import { RealtimeBus, rooms } from '../../platform/realtime/realtime-bus.js';
 import { SystemData } from '../../platform/system-data.js';
 import { Tenancy } from '../../platform/tenancy.js';
@@ -31,6 +32,7 @@ export class CompanyRegistry {
     @inject(SystemData) private readonly system: SystemData,
     @inject(Tenancy) private readonly tenancy: Tenancy,
     @inject(RealtimeBus) private readonly realtime: RealtimeBus,
+    @inject(CompanyCache) private readonly cache: CompanyCache,
   ) {}
 
   private get knex(): Knex {
@@ -138,6 +140,8 @@ export class CompanyRegistry {
           companyId !== SUPER_COMPANY_ID && (!after.status || !after.dueDate || new Date(after.dueDate).getTime() < Date.now());
         return { view: await companyView(trx, companyId), shutOut };
       });
+      // Routing reads the timezone and hours from the company's cache.
+      await this.cache.invalidate(companyId);
       if (shutOut) this.closeSockets(companyId);
       return view;
     } catch (error) {

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { inject, injectable } from '@switchboard/sdk';
 import { AppError } from '../../platform/http/app-error.js';
 import { SUPER_COMPANY_ID, type AuthContext } from '../../platform/auth/auth-context.js';
+import { CompanyCache } from '../../platform/cache/company-cache.js';
 import { Tenancy } from '../../platform/tenancy.js';
 import { CompanyModel, recurrenceMonths, type Recurrence } from './company.model.js';
 import type { ScheduleEntry } from './companies.schema.js';
@@ -22,7 +23,10 @@ export type CompanyView = Record<string, unknown>;
  */
 @injectable()
 export class CompanyService {
-  constructor(@inject(Tenancy) private readonly tenancy: Tenancy) {}
+  constructor(
+    @inject(Tenancy) private readonly tenancy: Tenancy,
+    @inject(CompanyCache) private readonly cache: CompanyCache,
+  ) {}
 
   /** One company: the super user sees any; an admin only their own; everyone else gets 404. */
   async show(options: { auth: AuthContext; companyId: number }): Promise<CompanyView> {
@@ -51,6 +55,8 @@ export class CompanyService {
       .patch({ schedules: options.schedules } as Partial<CompanyModel>)
       .where('id', scope.companyId);
     if (!updated) throw AppError.notFound('ERR_NO_COMPANY_FOUND');
+    // Routing reads the hours from the company's cache.
+    await this.cache.invalidate(scope.companyId);
     return companyView(scope.connection, scope.companyId);
   }
 

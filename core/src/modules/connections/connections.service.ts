@@ -174,7 +174,7 @@ export class ConnectionsService {
       if (requested) await replaceQueues(trx, id, requested);
       return row;
     });
-    this.records.forgetConnection(id);
+    await this.records.forgetConnection(auth.companyId);
     // The running session holds the connection as it started (its token, its settings): start it anew.
     if ((token || settings) && this.sessions.isRunningHere(id)) await this.sessions.restart(id);
     const answer = await this.present(scope, updated);
@@ -195,7 +195,7 @@ export class ConnectionsService {
         if (successor) await setDefault(trx, successor.id);
       }
     });
-    this.records.forgetConnection(id);
+    await this.records.forgetConnection(auth.companyId);
     if (current.greetingMediaAttachment) await this.removeFile(current.greetingMediaAttachment);
     this.announce(auth.companyId, { action: 'delete', whatsappId: id });
     return { message: 'Whatsapp deleted.' };

@@ -1,9 +1,9 @@
 import { inject, injectable, type ConnectionInfo, type ContactRecord, type ContactRef, type TicketRecord } from '@switchboard/sdk';
 import { isUniqueViolation } from '../../platform/database/errors.js';
+import { CompanyCache } from '../../platform/cache/company-cache.js';
 import { Tenancy } from '../../platform/tenancy.js';
 
 const ACTIVE = ['open', 'pending', 'group'];
-const SETTINGS_TTL_MS = 5000;
 
 interface TicketSettings {
   allow_group: boolean;
@@ -27,29 +27,30 @@ export interface TicketStart {
  */
 @injectable()
 export class ConversationRecords {
-  /** The connection's ticket options, read at most every few seconds: every inbound message needs them. */
-  private readonly settingsCache = new Map<number, { at: number; value: Promise<TicketSettings | undefined> }>();
+  constructor(
+    @inject(Tenancy) private readonly tenancy: Tenancy,
+    @inject(CompanyCache) private readonly cache: CompanyCache,
+  ) {}
 
-  constructor(@inject(Tenancy) private readonly tenancy: Tenancy) {}
-
-  /** Forget a connection's cached options after they change. */
-  forgetConnection(connectionId: number): void {
-    this.settingsCache.delete(connectionId);
+  /** A connection's options or queues changed (or it is gone): every node reads them afresh. */
+  forgetConnection(companyId: number): Promise<void> {
+    return this.cache.invalidate(companyId);
   }
 
+  /** The connection's ticket options, cached: every inbound message needs them. */
   private ticketSettings(connection: ConnectionInfo): Promise<TicketSettings | undefined> {
-    const cached = this.settingsCache.get(connection.id);
-    if (cached && Date.now() - cached.at < SETTINGS_TTL_MS) return cached.value;
-    const value = this.tenancy
-      .of(connection.companyId)
-      .table<TicketSettings>('connections')
-      .where('id', connection.id)
-      .first('allow_group', 'group_as_ticket', 'time_create_new_ticket', 'closed_tickets_post_imported') as Promise<
-      TicketSettings | undefined
-    >;
-    this.settingsCache.set(connection.id, { at: Date.now(), value });
-    value.catch(() => this.settingsCache.delete(connection.id));
-    return value;
+    return this.cache.get(
+      connection.companyId,
+      `tickets:connection:${connection.id}`,
+      () =>
+        this.tenancy
+          .of(connection.companyId)
+          .table<TicketSettings>('connections')
+          .where('id', connection.id)
+          .first('allow_group', 'group_as_ticket', 'time_create_new_ticket', 'closed_tickets_post_imported') as Promise<
+          TicketSettings | undefined
+        >,
+    );
   }
 
   /**

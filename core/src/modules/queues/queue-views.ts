@@ -1,5 +1,6 @@
 import { inject, injectable } from '@switchboard/sdk';
 import type { ServerToClientEvents } from '@switchboard/sdk/contracts';
+import { CompanyCache } from '../../platform/cache/company-cache.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { RealtimeBus, rooms, type Sendable } from '../../platform/realtime/realtime-bus.js';
 import { Tenancy } from '../../platform/tenancy.js';
@@ -22,6 +23,7 @@ export class QueueViews {
     @inject(Tenancy) private readonly tenancy: Tenancy,
     @inject(RealtimeBus) private readonly realtime: RealtimeBus,
     @inject(Logger) private readonly logger: Logger,
+    @inject(CompanyCache) private readonly cache: CompanyCache,
   ) {}
 
   /** Every queue of the company by orderQueue (unset last), then name, each with its menu. */
@@ -44,6 +46,8 @@ export class QueueViews {
   }
 
   announce(companyId: number, event: QueueEvent): void {
+    // A connection's queues (and their order) are cached for routing; this node forgets them at once, the others soon.
+    this.cache.invalidate(companyId).catch((error) => this.logger.warn({ err: error }, 'could not invalidate cached queues'));
     try {
       // The model types a weekday as any string; the stored values are the contract's names.
       this.realtime.emit(rooms.company(companyId), 'queue', event as Sendable<ServerToClientEvents['queue']>);

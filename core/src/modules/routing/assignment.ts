@@ -158,7 +158,7 @@ export class AssignmentStep implements ConversationHandler {
   async handle(ctx: InboundContext, next: () => Promise<void>): Promise<void> {
     // Only a contact's message on a waiting, unowned ticket concerns assignment: checked on the message's own
     // ticket record first, so the common message (an attended conversation) reads nothing more.
-    if (isContactsLiveMessage(ctx) && ctx.ticket?.status === 'pending' && !ctx.ticket.userId) {
+    if (isContactsLiveMessage(ctx) && ctx.ticket?.status === 'pending' && !ctx.ticket.userId && (await this.mayConcern(ctx))) {
       const ticket = await this.tickets.read(ctx.connection.companyId, ctx.ticket.id);
       if (ticket && ticket.status === 'pending' && !ticket.user_id && !ticket.is_group && !ticket.use_integration) {
         if (!ticket.queue_id) await this.assignment.scheduleSendQueue(ticket, (await this.settings.forMessage(ctx)).connection);
@@ -166,5 +166,15 @@ export class AssignmentStep implements ConversationHandler {
       }
     }
     await next();
+  }
+
+  /**
+   * Whether the fresh row could call for assignment: a ticket without a queue on a connection that has no queues
+   * (no menu step can have given it one) and no sendQueue timer needs nothing, and is not read again.
+   */
+  private async mayConcern(ctx: InboundContext): Promise<boolean> {
+    if (ctx.ticket!.queueId) return true;
+    const { connection } = await this.settings.forMessage(ctx);
+    return connection.queueIds.length > 0 || (connection.timeSendQueue > 0 && Boolean(connection.sendIdQueue));
   }
 }

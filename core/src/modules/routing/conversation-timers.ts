@@ -1,4 +1,5 @@
 import { inject, injectable } from '@switchboard/sdk';
+import type { Knex } from 'knex';
 import type { BackgroundWorker } from '../../platform/background-worker.js';
 import { Clock } from '../../platform/clock.js';
 import { Tenancy } from '../../platform/tenancy.js';
@@ -66,9 +67,14 @@ export class ConversationTimers {
 
   /** Drops the ticket's timers (of the given kinds, or all). */
   async cancel(options: { companyId: number; ticketId: number; kinds?: string[] }): Promise<void> {
+    await this.cancelling(options);
+  }
+
+  /** cancel's delete, not yet run: a caller may send it as a CTE of its own write, in the same round trip. */
+  cancelling(options: { companyId: number; ticketId: number; kinds?: string[] }): Knex.QueryBuilder {
     const query = this.tenancy.of(options.companyId).table('conversation_timers').where('ticket_id', options.ticketId);
     if (options.kinds) query.whereIn('kind', options.kinds);
-    await query.delete();
+    return query.delete();
   }
 
   /** The ticket's pending timers, soonest first (for tests and diagnostics). */

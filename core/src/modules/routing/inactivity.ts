@@ -64,10 +64,15 @@ export class InactivityClocks {
       !ticket.isGroup &&
       botMayAnswer(ctx);
     const companyId = ctx.connection.companyId;
-    await this.timers.cancel({ companyId, ticketId: ticket.id, kinds: restartExpiry ? [INACTIVE_MESSAGE] : INACTIVITY_KINDS });
+    // One round trip for every message of a conversation: the timers' delete runs as a CTE of the flag's update
+    // (a data-modifying CTE runs whether or not the update finds its row).
     await this.tenancy
       .of(companyId)
       .table('tickets')
+      .with(
+        'cancelled',
+        this.timers.cancelling({ companyId, ticketId: ticket.id, kinds: restartExpiry ? [INACTIVE_MESSAGE] : INACTIVITY_KINDS }),
+      )
       .where({ id: ticket.id, send_inactive_message: true })
       .update({ send_inactive_message: false });
     if (restartExpiry) {

@@ -46,10 +46,11 @@ export class QueueMenuStep implements ConversationHandler {
     // The bot speaks only on a waiting, unowned ticket: the message's own ticket record says so without a read.
     const waiting = ctx.ticket?.status === 'pending' && !ctx.ticket.userId;
     if (!isContactsLiveMessage(ctx) || !waiting || !ctx.contact || ctx.contact.disableBot) return next();
-    const ticket = await this.tickets.read(ctx.connection.companyId, ctx.ticket!.id);
-    if (!ticket || ticket.status !== 'pending' || ticket.user_id || ticket.is_group || ticket.use_integration) return next();
+    // The (cached) settings first: a connection without queues has no menu, and its messages read nothing more.
     const { company, connection } = await this.settings.forMessage(ctx);
     if (connection.queueIds.length === 0) return next();
+    const ticket = await this.tickets.read(ctx.connection.companyId, ctx.ticket!.id);
+    if (!ticket || ticket.status !== 'pending' || ticket.user_id || ticket.is_group || ticket.use_integration) return next();
     const turn: MenuTurn = { ticket, company, connection, answer: (ctx.event.body ?? '').trim() };
     if (ticket.is_bot && (await this.menus.silent(ticket, connection))) {
       // The bot went silent on this ticket: it waits for an agent (or for timeUseBotQueues to start over).

@@ -1,28 +1,16 @@
 import { inject, injectable, type InboundContext } from '@switchboard/sdk';
+import { CompanyCache } from '../../platform/cache/company-cache.js';
 import { Tenancy } from '../../platform/tenancy.js';
+import { CompanySettings, type CompanyOptions } from '../settings/company-settings.js';
 
-export type ScheduleType = 'disabled' | 'queue' | 'company' | 'connection';
+export type { ScheduleType } from '../settings/company-settings.js';
 
 /** The company options routing reads (spec 2 §3 "Company setting options"), plus its timezone and week. */
-export interface CompanyRoutingOptions {
-  userRating: boolean;
-  scheduleType: ScheduleType;
-  userRandom: boolean;
-  sendGreetingMessageOneQueues: boolean;
-  sendFarewellWaitingTicket: boolean;
-  sendMessageOutExpedientTicketOpen: boolean;
-  sendQueuePosition: boolean;
-  acceptAudioMessageContact: boolean;
-  enableLgpd: boolean;
-  lgpdConsent: boolean;
-  lgpdDeleteMessage: boolean;
-  lgpdHideNumber: boolean;
-  lgpdMessage: string;
-  lgpdLink: string;
+export type CompanyRoutingOptions = CompanyOptions & {
   timezone: string;
   /** The company's service hours (used when scheduleType is 'company'). */
   schedules: unknown[];
-}
+};
 
 /** The connection options routing reads (spec 2 §3 "Connection"), with its queues in menu order. */
 export interface ConnectionRoutingOptions {
@@ -47,7 +35,6 @@ export interface ConnectionRoutingOptions {
   queueIds: number[];
 }
 
-const enabled = (value: unknown) => value === 'enabled';
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const parsed = (value: unknown): unknown[] => {
   const list = typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
@@ -55,39 +42,35 @@ const parsed = (value: unknown): unknown[] => {
 };
 
 /**
- * The options behind routing decisions, read fresh for each inbound message (two primary-key reads) so an admin's
- * change applies to the next message; `forMessage` reads them once per message however many steps ask.
+ * The options behind routing decisions, cached per company (CompanyCache) until the company changes its options,
+ * hours, connections or queues, so an admin's change applies to the next message on every node; `forMessage`
+ * resolves them once per message however many steps ask.
  */
 @injectable()
 export class RoutingSettings {
-  constructor(@inject(Tenancy) private readonly tenancy: Tenancy) {}
+  constructor(
+    @inject(Tenancy) private readonly tenancy: Tenancy,
+    @inject(CompanySettings) private readonly settings: CompanySettings,
+    @inject(CompanyCache) private readonly cache: CompanyCache,
+  ) {}
 
   async company(companyId: number): Promise<CompanyRoutingOptions> {
-    const scope = this.tenancy.of(companyId);
-    const [row, company] = await Promise.all([scope.table('company_settings').first(), scope.company().first('timezone', 'schedules')]);
-    // Without a settings row the column defaults of migration 0001 apply.
-    const value = (column: string, fallback: string) => (row ? row[column] : fallback);
+    const [options, company] = await Promise.all([
+      this.settings.read(companyId),
+      this.cache.get(companyId, 'routing:company', () => this.tenancy.of(companyId).company().first('timezone', 'schedules')),
+    ]);
     return {
-      userRating: enabled(value('user_rating', 'disabled')),
-      scheduleType: (value('schedule_type', 'disabled') as ScheduleType) ?? 'disabled',
-      userRandom: enabled(value('user_random', 'enabled')),
-      sendGreetingMessageOneQueues: enabled(value('send_greeting_message_one_queues', 'enabled')),
-      sendFarewellWaitingTicket: enabled(value('send_farewell_waiting_ticket', 'disabled')),
-      sendMessageOutExpedientTicketOpen: enabled(value('send_message_out_expedient_ticket_open', 'disabled')),
-      sendQueuePosition: enabled(value('send_queue_position', 'disabled')),
-      acceptAudioMessageContact: enabled(value('accept_audio_message_contact', 'enabled')),
-      enableLgpd: enabled(value('enable_lgpd', 'disabled')),
-      lgpdConsent: enabled(value('lgpd_consent', 'disabled')),
-      lgpdDeleteMessage: enabled(value('lgpd_delete_message', 'disabled')),
-      lgpdHideNumber: enabled(value('lgpd_hide_number', 'disabled')),
-      lgpdMessage: text(row?.lgpd_message),
-      lgpdLink: text(row?.lgpd_link),
+      ...options,
       timezone: text(company?.timezone) || 'America/Sao_Paulo',
       schedules: parsed(company?.schedules),
     };
   }
 
-  async connection(companyId: number, connectionId: number): Promise<ConnectionRoutingOptions> {
+  connection(companyId: number, connectionId: number): Promise<ConnectionRoutingOptions> {
+    return this.cache.get(companyId, `routing:connection:${connectionId}`, () => this.readConnection(companyId, connectionId));
+  }
+
+  private async readConnection(companyId: number, connectionId: number): Promise<ConnectionRoutingOptions> {
     const scope = this.tenancy.of(companyId);
     const [row, queues] = await Promise.all([
       scope.table('connections').where('id', connectionId).first(),

@@ -5,6 +5,7 @@ import type { AuthContext } from '../../platform/auth/auth-context.js';
 import { Tenancy } from '../../platform/tenancy.js';
 import { Logger } from '../../platform/tokens.js';
 import { SocketSessions } from '../realtime/socket-sessions.js';
+import { CompanySettings } from './company-settings.js';
 import { CompanySettingModel, secretSettingColumns, type CompanySettingColumn } from './company-setting.model.js';
 import { superOnlyCompanySettingColumns } from './settings.schema.js';
 
@@ -21,6 +22,7 @@ export class CompanySettingService {
     @inject(SecretKeys) private readonly secrets: SecretKeys,
     @inject(SocketSessions) private readonly sockets: SocketSessions,
     @inject(Logger) private readonly logger: Logger,
+    @inject(CompanySettings) private readonly settings: CompanySettings,
   ) {}
 
   /** The whole row: the super user reads any company's, an admin their own; another company is 404. */
@@ -49,6 +51,7 @@ export class CompanySettingService {
     await this.row(auth.companyId);
     const scope = this.tenancy.of(auth.companyId);
     await scope.query<CompanySettingModel>(CompanySettingModel).patch({ [column]: value } as Partial<CompanySettingModel>);
+    await this.settings.changed(auth.companyId);
     if (column === 'lgpdHideNumber') {
       await this.sockets
         .refreshMasking(auth.companyId)

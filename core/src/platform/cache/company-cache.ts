@@ -26,7 +26,8 @@ export class LocalEntries {
     if (!entries) this.companies.set(companyId, (entries = new Map()));
     const cached = entries.get(key);
     if (cached && Date.now() - cached.at < this.maxAgeMs) return cached.value as Promise<T>;
-    const value = load();
+    // A real promise, settled once: a knex builder is a thenable that would run its query again at each await.
+    const value = Promise.resolve().then(load);
     const entry = { at: Date.now(), value };
     entries.set(key, entry);
     // Only this entry: an invalidation may already have replaced the company's map with a newer load.

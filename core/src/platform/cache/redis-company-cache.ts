@@ -1,5 +1,5 @@
-import { createClient } from 'redis';
 import { probeHealth, type PortHealth } from '../port.js';
+import { closeRedisClient, openRedisClient, RedisOutageLog, type RedisClient } from '../redis/redis-client.js';
 import { DEFAULT_MAX_AGE_MS, LocalEntries, type CompanyCache } from './company-cache.js';
 
 export interface RedisCompanyCacheOptions {
@@ -7,6 +7,7 @@ export interface RedisCompanyCacheOptions {
   /** Names the invalidation channel; installations sharing a Redis use different ones. Default 'sb:'. */
   prefix?: string;
   maxAgeMs?: number;
+  outageLog?: RedisOutageLog;
 }
 
 /**
@@ -17,58 +18,53 @@ export class RedisCompanyCache implements CompanyCache {
   readonly implementation = 'redis';
   private readonly entries: LocalEntries;
   private readonly channel: string;
-  private readonly publisher: ReturnType<typeof createClient>;
-  private readonly subscriber: ReturnType<typeof createClient>;
-  private ready?: Promise<void>;
+  private readonly outageLog: RedisOutageLog;
+  private readonly publisher: RedisClient;
+  private readonly subscriber: RedisClient;
+  private subscribed?: Promise<void>;
 
   constructor(options: RedisCompanyCacheOptions) {
     this.entries = new LocalEntries(options.maxAgeMs ?? DEFAULT_MAX_AGE_MS);
     this.channel = `${options.prefix ?? 'sb:'}cache:invalidate`;
-    this.publisher = createClient({ url: options.redisUrl });
-    this.subscriber = this.publisher.duplicate();
-    // node-redis reconnects by itself; the errors are reported by health, not thrown at callers.
-    this.publisher.on('error', () => {});
-    this.subscriber.on('error', () => {});
+    this.outageLog = options.outageLog ?? new RedisOutageLog();
+    this.publisher = openRedisClient(options.redisUrl, this.outageLog);
+    this.subscriber = openRedisClient(options.redisUrl, this.outageLog);
+    // node-redis subscribes again after a reconnect; what was published meanwhile is lost, so forget everything.
     this.subscriber.on('ready', () => this.entries.clear());
   }
 
-  /** Connects both clients and subscribes, once; entries kept before the subscription are dropped when it starts. */
-  private connect(): Promise<void> {
-    this.ready ??= (async () => {
-      await Promise.all([this.publisher.connect(), this.subscriber.connect()]);
-      await this.subscriber.subscribe(this.channel, (message) => {
+  /** Subscribes once (again after a failure); entries kept before the subscription are dropped when it starts. */
+  private subscribe(): Promise<void> {
+    this.subscribed ??= this.subscriber
+      .subscribe(this.channel, (message) => {
         const companyId = Number(message);
         if (Number.isInteger(companyId)) this.entries.forget(companyId);
-      });
-      this.entries.clear();
-    })();
-    this.ready.catch(() => (this.ready = undefined));
-    return this.ready;
+      })
+      .then(() => this.entries.clear());
+    this.subscribed.catch(() => (this.subscribed = undefined));
+    return this.subscribed;
   }
 
   get<T>(companyId: number, key: string, load: () => Promise<T>): Promise<T> {
-    // Not awaited: reads never wait for Redis, and whatever was cached before the subscription is dropped by it.
-    this.connect().catch(() => {});
+    // Not awaited: reads never wait for Redis.
+    this.subscribe().catch(() => {});
     return this.entries.get(companyId, key, load);
   }
 
   async invalidate(companyId: number): Promise<void> {
     this.entries.forget(companyId);
-    await this.connect();
     await this.publisher.publish(this.channel, String(companyId));
   }
 
   health(): Promise<PortHealth> {
     return probeHealth(this.implementation, async () => {
-      await this.connect();
+      await this.subscribe();
       await this.publisher.ping();
     });
   }
 
   async close(): Promise<void> {
     this.entries.clear();
-    if (!this.ready) return;
-    await this.ready.catch(() => {});
-    await Promise.allSettled([this.subscriber.quit(), this.publisher.quit()]);
+    await Promise.all([closeRedisClient(this.subscriber, this.outageLog), closeRedisClient(this.publisher, this.outageLog)]);
   }
 }

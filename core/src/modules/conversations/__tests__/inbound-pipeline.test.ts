@@ -109,13 +109,13 @@ describe('inbound pipeline', () => {
     expect(afterClose.map((ticket) => ticket.status)).toEqual(['closed', 'pending']);
 
     await knex('connections').where('id', connection.id).update({ time_create_new_ticket: 60 });
-    server.container.get(ConversationRecords).forgetConnection(connection.id);
+    await server.container.get(ConversationRecords).forgetConnection(connection.companyId);
     await knex('tickets').where('id', afterClose[1].id).update({ status: 'closed' });
     await pipeline.receive(connection, message('w-4', 'visitor-window', 'four'));
     const withWindow = await knex('tickets').where('contact_id', contact.id).orderBy('id');
     expect(withWindow).toHaveLength(2);
     expect(withWindow[1]).toMatchObject({ id: afterClose[1].id, status: 'pending' });
     await knex('connections').where('id', connection.id).update({ time_create_new_ticket: 0 });
-    server.container.get(ConversationRecords).forgetConnection(connection.id);
+    await server.container.get(ConversationRecords).forgetConnection(connection.companyId);
   });
 });

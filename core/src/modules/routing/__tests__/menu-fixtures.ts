@@ -16,12 +16,14 @@ export async function addQueue(scenario: RoutingScenario, name: string, columns:
     whatsapp_id: scenario.connection.id,
     queue_id: queue.id,
   });
+  await scenario.changed();
   return queue.id as number;
 }
 
 /** Removes the company's queues (with their options and users): each test starts from its own menu. */
 export async function clearQueues(scenario: RoutingScenario): Promise<void> {
   await scenario.server.ports.database.knex('queues').where('company_id', scenario.company.companyId).delete();
+  await scenario.changed();
 }
 
 /** A chatbot option under a queue ({ queueId }) or under another option ({ chatbotId }). */

@@ -3,7 +3,7 @@ import { ContainerModule } from '@switchboard/sdk';
 import type { Clock } from '../../../platform/clock.js';
 import { Clock as ClockToken } from '../../../platform/clock.js';
 import { api, startTestServer, type CompanyFixture, type CompanyFixtureOptions, type TestServer } from '../../../testing/test-server.js';
-import { ConversationRecords } from '../../conversations/conversation-records.js';
+import { CompanyCache } from '../../../platform/cache/company-cache.js';
 import { ConversationTimerSweeper } from '../conversation-timers.js';
 import { eventually } from '../../../testing/eventually.js';
 
@@ -59,6 +59,8 @@ export interface RoutingScenario {
   companySettings(columns: Record<string, unknown>): Promise<void>;
   /** Sets connections columns of the scenario's connection (snake_case keys). */
   connectionColumns(columns: Record<string, unknown>): Promise<void>;
+  /** After writing the company's settings, hours, connections or queues as rows: drops what routing cached of them. */
+  changed(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -138,6 +140,7 @@ export async function startRoutingScenario(
     };
   };
 
+  const changed = () => server.container.get<CompanyCache>(CompanyCache).invalidate(company.companyId);
   return {
     server,
     company,
@@ -147,11 +150,13 @@ export async function startRoutingScenario(
     sweep: () => server.container.get(ConversationTimerSweeper).sweep(),
     companySettings: async (columns) => {
       await knex('company_settings').where('company_id', company.companyId).update(columns);
+      await changed();
     },
     connectionColumns: async (columns) => {
       await knex('connections').where('id', connection.id).update(columns);
-      server.container.get(ConversationRecords).forgetConnection(connection.id);
+      await changed();
     },
+    changed,
     stop: () => server.stop(),
   };
 }

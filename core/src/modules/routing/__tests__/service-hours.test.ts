@@ -46,12 +46,14 @@ beforeEach(async () => {
     schedules: allDay,
   });
   await scenario.server.ports.database.knex('companies').where('id', scenario.company.companyId).update({ schedules: allDay });
+  await scenario.changed();
   await addQueue(scenario, 'Vendas', { order_queue: 1, greeting_message: 'Bem-vindo a Vendas' });
   await addQueue(scenario, 'Suporte', { order_queue: 2, schedules: officeHours, out_of_hours_message: 'O suporte atende das 8h às 18h.' });
 });
 
 async function companyHours(schedules: string): Promise<void> {
   await scenario.server.ports.database.knex('companies').where('id', scenario.company.companyId).update({ schedules });
+  await scenario.changed();
 }
 
 describe('service hours', () => {
