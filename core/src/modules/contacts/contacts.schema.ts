@@ -1,3 +1,4 @@
+import { contactRules } from '@switchboard/sdk/contracts';
 import * as yup from 'yup';
 
 // Texts are the spec's (spec 1 §5, contact form): 'Too Short!', 'Too Long!', 'Required', 'Invalid email'.
@@ -16,9 +17,11 @@ export const CONTACT_IMPORT_MAX_UNPACKED_BYTES = 20 * 1024 * 1024;
 
 const emptyToEmpty = (value: unknown, original: unknown) => (original === null ? '' : value);
 
-const name = yup.string().trim().min(2, 'Too Short!').max(50, 'Too Long!');
-const number = yup.string().trim().min(8, 'Too Short!').max(50, 'Too Long!');
-const email = yup.string().trim().lowercase().transform(emptyToEmpty).email('Invalid email').max(254, 'Too Long!');
+// The rules the contact form applies too (shared contracts), with the spec's texts.
+const rules = contactRules({ required: 'Required', tooShort: 'Too Short!', tooLong: 'Too Long!', invalidEmail: 'Invalid email' });
+const name = rules.name;
+const number = rules.number;
+const email = rules.email.lowercase().transform(emptyToEmpty);
 const channel = yup
   .string()
   .trim()
@@ -32,7 +35,7 @@ const extraInfo = yup
   .transform((value, original) => (original === null ? [] : value))
   .of(
     yup.object({
-      name: yup.string().trim().required('Required').max(100, 'Too Long!'),
+      name: rules.extraInfoName,
       value: yup
         .string()
         .transform((value, original) => (original === null || original === undefined ? '' : value))

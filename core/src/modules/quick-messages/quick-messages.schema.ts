@@ -1,3 +1,4 @@
+import { quickMessageRules } from '@switchboard/sdk/contracts';
 import * as yup from 'yup';
 
 // Spec 3 §5: shortcode required ('Obrigatório'). The other texts follow the spec's Portuguese style.
@@ -9,9 +10,12 @@ export const quickMessageStatuses = ['active', 'inactive'] as const;
 /** '' and null from a form mean "no value". */
 const emptyToNull = (value: unknown, original: unknown) => (original === '' || original === null ? null : value);
 
+// The lengths the quick reply form applies too (shared contracts).
+const rules = quickMessageRules({ tooLong: 'Muito longo!' });
+
 const fields = {
-  shortcode: yup.string().trim().min(1, 'Obrigatório').max(100, 'Muito longo!'),
-  message: yup.string().nullable().transform(emptyToNull).max(20_000, 'Muito longo!'),
+  shortcode: rules.shortcode.min(1, 'Obrigatório'),
+  message: rules.message.nullable().transform(emptyToNull),
   geral: yup.boolean().typeError('Use true ou false'),
   status: yup.string().oneOf([...quickMessageStatuses], "Use 'active' ou 'inactive'"),
   isCategory: yup.boolean().typeError('Use true ou false'),

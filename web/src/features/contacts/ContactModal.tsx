@@ -20,6 +20,7 @@ import { FieldArray, Form, Formik, getIn, type FormikProps } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import * as yup from 'yup';
+import { contactRules } from '@switchboard/sdk/contracts';
 import { reportSaveError } from '../../components/records/form-errors';
 import { FormDialogActions } from '../../components/records/FormDialogActions';
 import { useContactQuery, useCreateContactMutation, useUpdateContactMutation, type Contact, type ContactInput } from './contacts.api';
@@ -55,31 +56,21 @@ export function ContactModal(props: {
   const [createContact] = useCreateContactMutation();
   const [updateContact] = useUpdateContactMutation();
 
-  const schema = useMemo(
-    () =>
-      yup.object({
-        name: yup
-          .string()
-          .trim()
-          .min(2, t('contacts.form.tooShort'))
-          .max(50, t('contacts.form.tooLong'))
-          .required(t('contacts.form.required')),
-        number: yup
-          .string()
-          .trim()
-          .min(8, t('contacts.form.tooShort'))
-          .max(50, t('contacts.form.tooLong'))
-          .required(t('contacts.form.required')),
-        email: yup.string().trim().email(t('contacts.form.invalidEmail')),
-        extraInfo: yup.array().of(
-          yup.object({
-            name: yup.string().trim().required(t('contacts.form.required')).max(100, t('contacts.form.tooLong')),
-            value: yup.string(),
-          }),
-        ),
-      }),
-    [t],
-  );
+  const schema = useMemo(() => {
+    // The server's rules (shared contracts), with this language's texts.
+    const rules = contactRules({
+      required: t('contacts.form.required'),
+      tooShort: t('contacts.form.tooShort'),
+      tooLong: t('contacts.form.tooLong'),
+      invalidEmail: t('contacts.form.invalidEmail'),
+    });
+    return yup.object({
+      name: rules.name.required(t('contacts.form.required')),
+      number: rules.number.required(t('contacts.form.required')),
+      email: rules.email,
+      extraInfo: yup.array().of(yup.object({ name: rules.extraInfoName, value: yup.string() })),
+    });
+  }, [t]);
 
   const initial: ContactFormValues = {
     name: contact?.name ?? props.initialValues?.name ?? '',

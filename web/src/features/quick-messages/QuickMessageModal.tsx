@@ -5,6 +5,7 @@ import { Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import * as yup from 'yup';
+import { quickMessageRules } from '@switchboard/sdk/contracts';
 import { useAppSelector } from '../../app/hooks';
 import { reportSaveError } from '../../components/records/form-errors';
 import { FormDialogActions } from '../../components/records/FormDialogActions';
@@ -43,17 +44,14 @@ export function QuickMessageModal(props: { open: boolean; onClose: () => void; r
   const hasMedia = media instanceof File || (media !== 'remove' && Boolean(record?.mediaPath));
   const mediaName = media instanceof File ? media.name : media === 'remove' ? null : (record?.mediaName ?? null);
 
-  const schema = useMemo(
-    () =>
-      yup.object({
-        shortcode: yup.string().trim().required(t('quickMessages.form.required')).max(100, t('quickMessages.form.tooLong')),
-        message: yup
-          .string()
-          .max(20000, t('quickMessages.form.tooLong'))
-          .test('message-or-media', t('quickMessages.form.required'), (value) => hasMedia || Boolean(value?.trim())),
-      }),
-    [t, hasMedia],
-  );
+  const schema = useMemo(() => {
+    // The server's lengths (shared contracts), with this language's texts.
+    const rules = quickMessageRules({ tooLong: t('quickMessages.form.tooLong') });
+    return yup.object({
+      shortcode: rules.shortcode.required(t('quickMessages.form.required')),
+      message: rules.message.test('message-or-media', t('quickMessages.form.required'), (value) => hasMedia || Boolean(value?.trim())),
+    });
+  }, [t, hasMedia]);
 
   const close = () => {
     setMedia(null);

@@ -1,0 +1,30 @@
+import * as yup from 'yup';
+
+/**
+ * The texts of the shared rules' failures: the server answers the spec's words, the web shows its translations.
+ * The rules themselves (lengths, formats) are written once here, so the form and the server cannot drift apart.
+ */
+export interface RuleTexts {
+  required: string;
+  tooShort: string;
+  tooLong: string;
+  invalidEmail: string;
+}
+
+/** Spec 1 §5 contact form: name 2 to 50, number 8 to 50, a valid e-mail, extra information named (up to 100). */
+export function contactRules(texts: RuleTexts) {
+  return {
+    name: yup.string().trim().min(2, texts.tooShort).max(50, texts.tooLong),
+    number: yup.string().trim().min(8, texts.tooShort).max(50, texts.tooLong),
+    email: yup.string().trim().email(texts.invalidEmail).max(254, texts.tooLong),
+    extraInfoName: yup.string().trim().required(texts.required).max(100, texts.tooLong),
+  };
+}
+
+/** Spec 3 §5 quick reply: a shortcode up to 100 and a message up to 20,000 characters. */
+export function quickMessageRules(texts: Pick<RuleTexts, 'tooLong'>) {
+  return {
+    shortcode: yup.string().trim().max(100, texts.tooLong),
+    message: yup.string().max(20_000, texts.tooLong),
+  };
+}
