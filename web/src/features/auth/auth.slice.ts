@@ -1,11 +1,12 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { Profile } from '@switchboard/sdk/contracts';
 
 /** The signed-in user as `/auth/login`, `/auth/refresh_token` and `/auth/me` answer it. */
 export interface SessionUser {
   id: number;
   name: string;
   email: string;
-  profile: 'admin' | 'user' | 'supervisor';
+  profile: Profile;
   super: boolean;
   companyId: number;
   company: { id: number; name: string; dueDate: string | null; plan?: Record<string, unknown> | null; settings?: Record<string, unknown> };
