@@ -1,4 +1,5 @@
 import { inject, injectable, optional } from '@switchboard/sdk';
+import { CompanySettings, type CompanyOptions } from '../settings/company-settings.js';
 import type { Knex } from 'knex';
 import type { AuthContext } from '../../platform/auth/auth-context.js';
 import { Clock } from '../../platform/clock.js';
@@ -24,13 +25,8 @@ import { activeStatuses, type CloseAllInput, type CreateTicketInput, type Update
 /** The unique index that allows one active ticket per (contact, connection) (migration 0006). */
 const ONE_ACTIVE_INDEX = 'tickets_one_active_per_contact';
 
-/** The company options this area reads (spec 2 §3). */
-interface TicketSettings {
-  sendGreetingAccepted: boolean;
-  requiredTag: boolean;
-  sendFarewellWaitingTicket: boolean;
-  sendMsgTransfTicket: boolean;
-}
+/** The company options this area reads (spec 2 §3): requiredTag, sendGreetingAccepted, sendMsgTransfTicket, sendFarewellWaitingTicket. */
+type TicketSettings = CompanyOptions;
 
 interface ClosedRow {
   id: number;
@@ -66,6 +62,7 @@ export class TicketsService {
     @inject(Logger) private readonly logger: Logger,
     @inject(TicketTransitionListeners) private readonly listeners: TicketTransitionListener[],
     @inject(Clock) private readonly clock: Clock,
+    @inject(CompanySettings) private readonly companySettings: CompanySettings,
     // Bound by the messages module; optional so that this module starts (and refuses nothing) without it.
     @inject(OutboundMessages) @optional() private readonly outbound?: OutboundMessages,
     // Bound by the routing module: a resolve that asks for a rating leaves the farewell to it.
@@ -127,7 +124,7 @@ export class TicketsService {
     if (input.queueId) await this.assertQueue(companyId, input.queueId);
     if (input.promptId) await this.assertOwned(companyId, 'prompts', input.promptId, 'ERR_NO_PROMPT_FOUND');
     if (input.integrationId) await this.assertOwned(companyId, 'queue_integrations', input.integrationId, 'ERR_NO_INTEGRATION_FOUND');
-    const settings = await this.settings(companyId);
+    const settings = await this.companySettings.read(companyId);
 
     const outcome = await this.translateConflict(companyId, visible.contactId, visible.whatsappId, ticketId, () =>
       this.tenancy.transaction(companyId, async (trx) => {
@@ -414,20 +411,6 @@ export class TicketsService {
       (await trx.table('ticket_tags').where('ticket_id', ticket.id).first('tag_id')) ??
       (await trx.table('contact_tags').where('contact_id', ticket.contactId).first('tag_id'));
     if (!tagged) throw new AppError('ERR_REQUIRED_TAG', 400, { message: 'messagesList.header.buttons.requiredTag' });
-  }
-
-  private async settings(companyId: number): Promise<TicketSettings> {
-    const row = await this.tenancy
-      .of(companyId)
-      .table('company_settings')
-      .first('send_greeting_accepted', 'required_tag', 'send_farewell_waiting_ticket', 'send_msg_transf_ticket');
-    // Without a row the defaults of migration 0001 apply: only sendGreetingAccepted is enabled.
-    return {
-      sendGreetingAccepted: (row?.send_greeting_accepted ?? 'enabled') === 'enabled',
-      requiredTag: row?.required_tag === 'enabled',
-      sendFarewellWaitingTicket: row?.send_farewell_waiting_ticket === 'enabled',
-      sendMsgTransfTicket: row?.send_msg_transf_ticket === 'enabled',
-    };
   }
 
   /**

@@ -1,11 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
+import type { CompanyCache } from '../../../platform/cache/company-cache.js';
 
 /** Rows for ticket tests, inserted with knex (the test's own company fixtures). */
 export class TicketFixtures {
   private sequence = 0;
 
-  constructor(private readonly knex: Knex) {}
+  constructor(
+    private readonly knex: Knex,
+    /** The server's cache, for fixtures that write what services read cached (company options). */
+    private readonly cache?: CompanyCache,
+  ) {}
 
   private next(): string {
     this.sequence += 1;
@@ -56,6 +61,7 @@ export class TicketFixtures {
 
   async setting(companyId: number, values: Record<string, string>): Promise<void> {
     await this.knex('company_settings').where('company_id', companyId).update(values);
+    await this.cache?.invalidate(companyId);
   }
 
   async logTypes(ticketId: number): Promise<{ type: string; user_id: number | null; queue_id: number | null }[]> {

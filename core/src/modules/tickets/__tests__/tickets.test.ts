@@ -8,7 +8,7 @@ let fixtures: TicketFixtures;
 
 beforeAll(async () => {
   server = await startTestServer();
-  fixtures = new TicketFixtures(server.ports.database.knex);
+  fixtures = new TicketFixtures(server.ports.database.knex, server.ports.cache);
 });
 
 afterAll(async () => {

@@ -9,7 +9,7 @@ let fixtures: TicketFixtures;
 
 beforeAll(async () => {
   server = await startTestServer();
-  fixtures = new TicketFixtures(server.ports.database.knex);
+  fixtures = new TicketFixtures(server.ports.database.knex, server.ports.cache);
 });
 
 afterAll(async () => {
