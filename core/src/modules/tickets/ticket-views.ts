@@ -44,6 +44,11 @@ export type TicketView = Record<string, unknown> & {
   tags: TagRef[];
 };
 
+/** Placeholders of an id list for `in (...)`; an empty list matches nothing. */
+function list(ids: number[]): string {
+  return ids.length > 0 ? ids.map(() => '?').join(', ') : 'null';
+}
+
 /**
  * Presents tickets with their contact, queue, user, connection and tags. Relations are loaded in bulk: one query
  * per relation kind for the whole page, never one per ticket.
@@ -59,51 +64,48 @@ export class TicketViews {
     const ids = (pick: (ticket: TicketModel) => number | null) => [
       ...new Set(tickets.map(pick).filter((id): id is number => id !== null && id !== undefined)),
     ];
-    const [contacts, queues, users, connections, tags, ratings] = await Promise.all([
+    // Two round trips: the contacts through their model (its JSON shape), every small relation in one query.
+    const [contacts, related] = await Promise.all([
       scope.query<ContactModel>(ContactModel).whereIn(
         'contacts.id',
         ids((t) => t.contactId),
       ),
-      scope
-        .table<QueueRef>('queues')
-        .whereIn(
-          'id',
-          ids((t) => t.queueId),
-        )
-        .select('id', 'name', 'color'),
-      scope
-        .table<UserRef>('users')
-        .whereIn(
-          'id',
-          ids((t) => t.userId),
-        )
-        .select('id', 'name', 'color', 'farewell_message'),
-      scope
-        .table<ConnectionRow>('connections')
-        .whereIn(
-          'id',
-          ids((t) => t.whatsappId),
-        )
-        .select('id', 'name', 'channel', 'group_as_ticket', 'wavoip', 'complation_message'),
-      scope
-        .table('ticket_tags as tt')
-        .join('tags as g', 'g.id', 'tt.tag_id')
-        .whereIn(
-          'tt.ticket_id',
-          ids((t) => t.id),
-        )
-        .orderBy('g.name')
-        .select('tt.ticket_id', 'g.id', 'g.name', 'g.color'),
-      // The latest rating of each ticket (spec 1 §3 userRating).
-      scope
-        .table('user_ratings')
-        .whereIn(
-          'ticket_id',
-          ids((t) => t.id),
-        )
-        .orderBy('id')
-        .select('ticket_id', 'rate'),
+      scope.raw(
+        `select
+          (select coalesce(json_agg(json_build_object('id', q.id, 'name', q.name, 'color', q.color)), '[]')
+             from queues q where q.company_id = ? and q.id in (${list(ids((t) => t.queueId))})) as queues,
+          (select coalesce(json_agg(json_build_object('id', u.id, 'name', u.name, 'color', u.color, 'farewell_message', u.farewell_message)), '[]')
+             from users u where u.company_id = ? and u.id in (${list(ids((t) => t.userId))})) as users,
+          (select coalesce(json_agg(json_build_object('id', c.id, 'name', c.name, 'channel', c.channel, 'group_as_ticket', c.group_as_ticket,
+                    'wavoip', c.wavoip, 'complation_message', c.complation_message)), '[]')
+             from connections c where c.company_id = ? and c.id in (${list(ids((t) => t.whatsappId))})) as connections,
+          (select coalesce(json_agg(json_build_object('ticket_id', tt.ticket_id, 'id', g.id, 'name', g.name, 'color', g.color) order by g.name), '[]')
+             from ticket_tags tt join tags g on g.id = tt.tag_id where tt.company_id = ? and tt.ticket_id in (${list(ids((t) => t.id))})) as tags,
+          (select coalesce(json_agg(json_build_object('ticket_id', r.ticket_id, 'rate', r.rate) order by r.id), '[]')
+             from user_ratings r where r.company_id = ? and r.ticket_id in (${list(ids((t) => t.id))})) as ratings`,
+        [
+          companyId,
+          ...ids((t) => t.queueId),
+          companyId,
+          ...ids((t) => t.userId),
+          companyId,
+          ...ids((t) => t.whatsappId),
+          companyId,
+          ...ids((t) => t.id),
+          companyId,
+          ...ids((t) => t.id),
+        ],
+      ),
     ]);
+    const json = (value: unknown): unknown[] => (typeof value === 'string' ? (JSON.parse(value) as unknown[]) : (value as unknown[]));
+    const row = (related as unknown as { rows: Record<string, unknown>[] }).rows[0]!;
+    const [queues, users, connections, tags, ratings] = [row.queues, row.users, row.connections, row.tags, row.ratings].map(json) as [
+      QueueRef[],
+      (UserRef & { farewell_message?: unknown })[],
+      ConnectionRow[],
+      unknown[],
+      unknown[],
+    ];
     const ratingByTicket = new Map<number, number>((ratings as { ticket_id: number; rate: number }[]).map((r) => [r.ticket_id, r.rate]));
     const contactById = new Map(contacts.map((contact) => [contact.id, contact.toJSON() as Record<string, unknown>]));
     const queueById = new Map<number, QueueRef>(queues.map((q: QueueRef) => [q.id, { id: q.id, name: q.name, color: q.color }]));
