@@ -55,11 +55,16 @@ export class ConversationRecords {
 
   /**
    * The contact of this address with its active ticket on the connection, in one query: the common case of an
-   * inbound message (a known contact writing into an open conversation) needs nothing else.
+   * inbound message (a known contact writing into an open conversation) needs nothing else. With `externalId`,
+   * `seen` also says whether the connection already stored that message (the dedupe check, in the same query).
    */
-  async lookup(connection: ConnectionInfo, address: string): Promise<{ contact: ContactRecord; ticket?: TicketRecord } | undefined> {
-    const row = await this.tenancy
-      .of(connection.companyId)
+  async lookup(
+    connection: ConnectionInfo,
+    address: string,
+    options: { externalId?: string } = {},
+  ): Promise<{ contact: ContactRecord; ticket?: TicketRecord; seen?: boolean } | undefined> {
+    const scope = this.tenancy.of(connection.companyId);
+    const query = scope
       .table('contacts as c')
       .leftJoin('tickets as t', (join) => {
         join.on('t.contact_id', 'c.id').andOnVal('t.whatsapp_id', connection.id).andOnIn('t.status', ACTIVE);
@@ -81,12 +86,22 @@ export class ConversationRecords {
         't.user_id',
         't.is_group as ticket_is_group',
       );
+    if (options.externalId !== undefined) {
+      query.select(
+        scope.raw('exists (select 1 from messages m where m.company_id = ? and m.whatsapp_id = ? and m.external_id = ?) as seen', [
+          connection.companyId,
+          connection.id,
+          options.externalId,
+        ]),
+      );
+    }
+    const row = await query;
     if (!row) return undefined;
     const contact = contactRecord({ ...row, id: row.contact_id, company_id: connection.companyId });
     const ticket = row.id
       ? ticketRecord({ ...row, company_id: connection.companyId, contact_id: row.contact_id, is_group: row.ticket_is_group })
       : undefined;
-    return { contact, ticket };
+    return { contact, ticket, ...(options.externalId !== undefined ? { seen: row.seen === true } : {}) };
   }
 
   async upsertContact(connection: ConnectionInfo, chat: ContactRef): Promise<ContactRecord> {

@@ -6,21 +6,35 @@ import { audienceOf, TicketEvents } from '../realtime/ticket-audience.js';
 import { ConversationRecords } from './conversation-records.js';
 import { mediaTypeOf } from '../messages/media-type.js';
 
-/** A message already stored for this connection (the channel delivered it twice) ends here. */
+const LOOKUP = 'conversationLookup';
+
+/**
+ * A message already stored for this connection (the channel delivered it twice) ends here. For a known contact the
+ * check rides on the contact lookup, which is kept for the contact step: one query instead of two.
+ */
 @injectable()
 export class DedupeStep implements ConversationHandler {
   readonly name = 'dedupe';
   readonly order = conversationSteps.dedupe;
 
-  constructor(@inject(Tenancy) private readonly tenancy: Tenancy) {}
+  constructor(
+    @inject(Tenancy) private readonly tenancy: Tenancy,
+    @inject(ConversationRecords) private readonly records: ConversationRecords,
+  ) {}
 
   async handle(ctx: InboundContext, next: () => Promise<void>): Promise<void> {
-    const seen = await this.tenancy
-      .of(ctx.connection.companyId)
-      .table('messages')
-      .where({ whatsapp_id: ctx.connection.id, external_id: ctx.event.externalId })
-      .first('id');
-    if (!seen) await next();
+    const { connection, event } = ctx;
+    const known = await this.records.lookup(connection, event.chat.address, { externalId: event.externalId });
+    const seen = known
+      ? known.seen
+      : await this.tenancy
+          .of(connection.companyId)
+          .table('messages')
+          .where({ whatsapp_id: connection.id, external_id: event.externalId })
+          .first('id');
+    if (seen) return;
+    ctx.state[LOOKUP] = { known };
+    await next();
   }
 }
 
@@ -34,7 +48,9 @@ export class ContactStep implements ConversationHandler {
 
   async handle(ctx: InboundContext, next: () => Promise<void>): Promise<void> {
     const { chat } = ctx.event;
-    const known = await this.records.lookup(ctx.connection, chat.address);
+    // The dedupe step's lookup when it ran (and found what it found), else a lookup of our own.
+    const done = ctx.state[LOOKUP] as { known: Awaited<ReturnType<ConversationRecords['lookup']>> } | undefined;
+    const known = done ? done.known : await this.records.lookup(ctx.connection, chat.address);
     const renamed = Boolean(chat.name?.trim()) && chat.name!.trim() !== known?.contact.name;
     if (known && !renamed) {
       ctx.contact = known.contact;
