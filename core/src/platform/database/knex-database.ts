@@ -74,13 +74,23 @@ class KnexDatabase implements Database {
   }
 }
 
+interface PgConnection {
+  query(sql: string, done: (error?: Error) => void): void;
+}
+
 export function createPostgresDatabase(options: { url: string; poolMax: number }): Database {
   const knex = knexPackage.knex({
     client: 'pg',
-    // No JIT: the list and search queries are short, and a compile costing ~200 ms fires whenever a large table's
-    // estimate crosses jit_above_cost. Random reads priced for SSDs, so trigram searches use their indexes.
-    connection: { connectionString: options.url, options: '-c jit=off -c random_page_cost=1.1' },
-    pool: { min: 0, max: options.poolMax },
+    connection: options.url,
+    pool: {
+      min: 0,
+      max: options.poolMax,
+      // No JIT: the list and search queries are short, and a compile costing ~200 ms fires whenever a large table's
+      // estimate crosses jit_above_cost. Random reads priced for SSDs, so trigram searches use their indexes. Set per
+      // session rather than as startup options, which connection poolers such as PgBouncer refuse.
+      afterCreate: (connection: PgConnection, done: (error: Error | undefined, connection: PgConnection) => void) =>
+        connection.query('set jit = off; set random_page_cost = 1.1', (error) => done(error, connection)),
+    },
   });
   return new KnexDatabase('postgres', knex);
 }
