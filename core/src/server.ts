@@ -28,7 +28,7 @@ import { closeRedisClient } from './platform/redis/redis-client.js';
 import { Tenancy } from './platform/tenancy.js';
 import { SystemData } from './platform/system-data.js';
 import { CompanyCache } from './platform/cache/company-cache.js';
-import { ContactNumberMasking } from './platform/http/contact-number-masking.js';
+import { ContactNumberMasking, NumberHiding } from './platform/http/contact-number-masking.js';
 import { Config, Logger } from './platform/tokens.js';
 import { Clock, systemClock } from './platform/clock.js';
 import { coreModules } from './modules/index.js';
@@ -128,7 +128,7 @@ async function listen(options: ServerOptions, ports: Ports, secret: string, logg
 
   await container.get(FirstStart).run({ announce: options.announce ?? ((text) => console.log(text)) });
 
-  const api = new ApiRouter(authenticator, new ContactNumberMasking(ports.database.knex));
+  const api = new ApiRouter(authenticator, new ContactNumberMasking(container.get<NumberHiding>(NumberHiding)));
   for (const contribution of container.getAll<RouteContribution>(RouteContribution)) {
     contribution.register(api.forArea(contribution.area));
   }

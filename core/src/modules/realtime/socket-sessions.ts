@@ -5,6 +5,7 @@ import { Authenticator } from '../../platform/auth/authenticator.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { RealtimeBus, rooms } from '../../platform/realtime/realtime-bus.js';
 import { Tenancy } from '../../platform/tenancy.js';
+import { NumberHiding } from '../../platform/http/contact-number-masking.js';
 import { seesNumbersMasked } from '../contacts/contact-details.js';
 import { TicketVisibility, visibilityPredicate } from '../tickets/ticket-visibility.js';
 
@@ -23,6 +24,7 @@ export class SocketSessions {
     @inject(TicketVisibility) private readonly visibility: TicketVisibility,
     @inject(Tenancy) private readonly tenancy: Tenancy,
     @inject(RealtimeBus) private readonly realtime: RealtimeBus,
+    @inject(NumberHiding) private readonly hiding: NumberHiding,
   ) {}
 
   attach(io: SocketServer): void {
@@ -97,7 +99,7 @@ export class SocketSessions {
    * included, so the next event already comes masked (or whole).
    */
   async refreshMasking(companyId: number): Promise<void> {
-    const masked = await seesNumbersMasked(this.tenancy.of(companyId).connection, { companyId, profile: 'user' });
+    const masked = await seesNumbersMasked(this.hiding, { companyId, profile: 'user' });
     const from = masked ? rooms.company(companyId) : rooms.masked(rooms.company(companyId));
     const suffix = rooms.masked('');
     for (const socket of await this.realtime.io.in(from).fetchSockets()) {
@@ -117,7 +119,7 @@ export class SocketSessions {
     joined.push(...viewer.queueIds.map((queueId) => rooms.queue(queueId)));
     if (viewer.allTicket) joined.push(rooms.unqueued(auth.companyId));
     if (viewer.allowGroup) joined.push(rooms.groups(auth.companyId));
-    return (await seesNumbersMasked(this.tenancy.of(auth.companyId).connection, auth)) ? joined.map(rooms.masked) : joined;
+    return (await seesNumbersMasked(this.hiding, auth)) ? joined.map(rooms.masked) : joined;
   }
 
   private async canSee(auth: AuthContext, ticketId: number): Promise<boolean> {

@@ -1,5 +1,6 @@
 import { inject, injectable } from '@switchboard/sdk';
 import { CompanyCache } from '../../platform/cache/company-cache.js';
+import type { NumberHiding } from '../../platform/http/contact-number-masking.js';
 import { Tenancy } from '../../platform/tenancy.js';
 
 export type ScheduleType = 'disabled' | 'queue' | 'company' | 'connection';
@@ -70,7 +71,7 @@ export function companyOptionsOf(row: Record<string, unknown> | undefined): Comp
  * (CompanySettingService.update) invalidates it on every node.
  */
 @injectable()
-export class CompanySettings {
+export class CompanySettings implements NumberHiding {
   constructor(
     @inject(Tenancy) private readonly tenancy: Tenancy,
     @inject(CompanyCache) private readonly cache: CompanyCache,
@@ -80,6 +81,11 @@ export class CompanySettings {
     return this.cache.get(companyId, 'companySettings', async () =>
       companyOptionsOf(await this.tenancy.of(companyId).table('company_settings').first()),
     );
+  }
+
+  /** NumberHiding for the API's and the realtime bus's masking. */
+  async hidesNumbers(companyId: number): Promise<boolean> {
+    return (await this.read(companyId)).lgpdHideNumber;
   }
 
   /** After a committed change of the company's options (or its timezone, hours, connections, queues). */

@@ -1,5 +1,6 @@
 import { ContainerModule } from '@switchboard/sdk';
 import { RouteContribution } from '../../platform/http/api-router.js';
+import { NumberHiding } from '../../platform/http/contact-number-masking.js';
 import { CompanySettingService } from './company-setting.service.js';
 import { CompanySettings } from './company-settings.js';
 import { SettingRoutes } from './settings.routes.js';
@@ -9,5 +10,6 @@ export const settingsModule = new ContainerModule((bind) => {
   bind(SettingService).toSelf();
   bind(CompanySettingService).toSelf();
   bind(CompanySettings).toSelf();
+  bind(NumberHiding).toService(CompanySettings);
   bind(RouteContribution).to(SettingRoutes);
 });

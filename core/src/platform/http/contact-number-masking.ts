@@ -1,4 +1,8 @@
-import type { Knex } from 'knex';
+/** Whether a company hides contact numbers from its profile users (lgpdHideNumber); bound by the settings module. */
+export const NumberHiding = Symbol('NumberHiding');
+export interface NumberHiding {
+  hidesNumbers(companyId: number): Promise<boolean>;
+}
 
 /** A number partly hidden: the first and last four characters stay (5511*****4321), fewer for a short one. */
 export function maskedNumber(number: string): string {
@@ -31,22 +35,21 @@ export function withMaskedContactNumbers(payload: unknown): unknown {
 }
 
 /** Whether a user sees contact numbers masked: lgpdHideNumber is on and the user is a profile 'user'. */
-export async function seesNumbersMasked(knex: Knex, viewer: { companyId: number; profile: string }): Promise<boolean> {
+export async function seesNumbersMasked(hiding: NumberHiding, viewer: { companyId: number; profile: string }): Promise<boolean> {
   if (viewer.profile !== 'user') return false;
-  const setting = await knex('company_settings').where('company_id', viewer.companyId).first('lgpd_hide_number');
-  return setting?.lgpd_hide_number === 'enabled';
+  return hiding.hidesNumbers(viewer.companyId);
 }
 
 /**
  * The response step of the API router for lgpdHideNumber (spec 1 §5 phone display): every JSON answer to a profile
  * user of a company with the setting on passes through withMaskedContactNumbers; admins and supervisors see numbers
- * whole. The setting is read at each such request, so a change applies at once.
+ * whole. The setting is read at each such request (cached until it changes), so a change applies at once.
  */
 export class ContactNumberMasking {
-  constructor(private readonly knex: Knex) {}
+  constructor(private readonly hiding: NumberHiding) {}
 
   async shape(viewer: { companyId: number; profile: string } | undefined, body: unknown): Promise<unknown> {
-    if (!viewer || !(await seesNumbersMasked(this.knex, viewer))) return body;
+    if (!viewer || !(await seesNumbersMasked(this.hiding, viewer))) return body;
     return withMaskedContactNumbers(body);
   }
 }

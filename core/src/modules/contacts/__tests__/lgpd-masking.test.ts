@@ -24,6 +24,7 @@ beforeAll(async () => {
   const knex = server.ports.database.knex;
   const companyId = company.companyId;
   await knex('company_settings').where('company_id', companyId).update({ lgpd_hide_number: 'enabled' });
+  await server.ports.cache.invalidate(companyId);
   const [queue] = await knex('queues').insert({ company_id: companyId, name: 'Fila LGPD', color: '#abcdef' }).returning('id');
   await knex('user_queues').insert({ company_id: companyId, user_id: agent().id, queue_id: queue.id });
   const [connection] = await knex('connections')
@@ -201,10 +202,12 @@ describe('lgpdHideNumber', () => {
     expect((await api(server, 'GET', path, { token: agent().token })).body.number).toBe(MASKED);
     const knex = server.ports.database.knex;
     await knex('company_settings').where('company_id', company.companyId).update({ lgpd_hide_number: 'disabled' });
+    await server.ports.cache.invalidate(company.companyId);
     try {
       expect((await api(server, 'GET', path, { token: agent().token })).body.number).toBe(NUMBER);
     } finally {
       await knex('company_settings').where('company_id', company.companyId).update({ lgpd_hide_number: 'enabled' });
+      await server.ports.cache.invalidate(company.companyId);
     }
   });
 });
