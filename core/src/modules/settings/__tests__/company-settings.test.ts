@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { loadConfig } from '@switchboard/config';
+import { hashPassword } from '../../../platform/auth/passwords.js';
 import { startServer, type RunningServer } from '../../../server.js';
 import { eventually } from '../../../testing/eventually.js';
 import { postgresUrlForTests, redisUrlForTests } from '../../../testing/services.js';
@@ -84,14 +85,26 @@ const redisUrl = redisUrlForTests();
   it('a change through PUT /companySettings on node A is seen by node B, which had the old value cached', async () => {
     const [a, b] = nodes as [RunningServer, RunningServer];
     expect((await api(b, 'GET', '/health')).body.ports.cache).toEqual({ status: 'ok', implementation: 'redis' });
-    const readerB = b.container.get(CompanySettings);
-    expect((await readerB.read(1)).lgpdHideNumber).toBe(false);
-    const login = await api(a, 'POST', '/auth/login', { body: TEST_ADMIN });
-    const saved = await api(a, 'PUT', '/companySettings', {
-      token: login.body.token as string,
-      body: { column: 'lgpdHideNumber', data: 'enabled' },
+    // A profile user of company 1 and a contact, as rows; the user reads the contact through node B.
+    const knex = a.ports.database.knex;
+    const email = `agent-${randomBytes(3).toString('hex')}@example.test`;
+    await knex('users').insert({
+      company_id: 1,
+      name: 'Agent',
+      email,
+      password_hash: await hashPassword('Passw0rd-test'),
+      profile: 'user',
     });
+    const [contact] = await knex('contacts').insert({ company_id: 1, name: 'Maria', number: '5511987654321' }).returning('id');
+    const agent = (await api(b, 'POST', '/auth/login', { body: { email, password: 'Passw0rd-test' } })).body.token as string;
+    const numberOnB = async () => (await api(b, 'GET', `/contacts/${contact.id}`, { token: agent })).body.number as string;
+    // Node B reads (and caches) the option while it is off.
+    expect(await numberOnB()).toBe('5511987654321');
+    expect((await b.container.get(CompanySettings).read(1)).lgpdHideNumber).toBe(false);
+
+    const admin = (await api(a, 'POST', '/auth/login', { body: TEST_ADMIN })).body.token as string;
+    const saved = await api(a, 'PUT', '/companySettings', { token: admin, body: { column: 'lgpdHideNumber', data: 'enabled' } });
     expect(saved.status).toBe(200);
-    await eventually(async () => ((await readerB.read(1)).lgpdHideNumber ? true : undefined), 'node B sees the change', 2_000);
+    await eventually(async () => ((await numberOnB()) === '5511*****4321' ? true : undefined), 'node B masks the number', 2_000);
   });
 });
