@@ -2,7 +2,7 @@ import { inject, injectable } from '@switchboard/sdk';
 import type { AuthContext } from '../../platform/auth/auth-context.js';
 import { TicketEvents } from '../realtime/ticket-audience.js';
 import { Tenancy } from '../../platform/tenancy.js';
-import { CompanySettingModel } from '../settings/company-setting.model.js';
+import { CompanySettings } from '../settings/company-settings.js';
 import { TicketSearch } from '../tickets/ticket-search.service.js';
 import { TicketModel } from '../tickets/ticket.model.js';
 import { MessageModel } from './message.model.js';
@@ -32,6 +32,7 @@ export class MessagesService {
     @inject(OutboundMessages) private readonly outbound: OutboundMessages,
     @inject(TicketEvents) private readonly events: TicketEvents,
     @inject(TicketSearch) private readonly tickets: TicketSearch,
+    @inject(CompanySettings) private readonly settings: CompanySettings,
   ) {}
 
   /** Newest page first (pageNumber 1 = the latest messages), each page in chronological order; opening it reads it. */
@@ -94,8 +95,7 @@ export class MessagesService {
 
   private async sendAll(options: Parameters<MessagesService['send']>[0]): Promise<MessageModel[]> {
     const { auth } = options;
-    const settings = await this.tenancy.of(auth.companyId).query(CompanySettingModel).first();
-    const signed = (settings as unknown as { sendSignMessage?: string } | undefined)?.sendSignMessage === 'enabled';
+    const signed = (await this.settings.read(auth.companyId)).sendSignMessage;
     const base = { companyId: auth.companyId, ticketId: options.ticketId, userId: auth.userId, isPrivate: options.isPrivate, signed };
     if (options.files.length === 0) {
       return [await this.outbound.send({ ...base, body: options.body, quotedMsgId: options.quotedMsgId, vCard: options.vCard })];

@@ -33,6 +33,7 @@ async function openTicket(contactName: string, extra: Record<string, unknown> = 
 async function settings(values: Record<string, string>): Promise<void> {
   const updated = await knex()('company_settings').where('company_id', company.companyId).update(values);
   if (!updated) await knex()('company_settings').insert({ company_id: company.companyId, ...values });
+  await server.ports.cache.invalidate(company.companyId);
 }
 
 beforeAll(async () => {
