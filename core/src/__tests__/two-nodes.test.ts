@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +8,7 @@ import { startServer, type RunningServer } from '../server.js';
 import { api, TEST_ADMIN } from '../testing/test-server.js';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.js';
 import { postgresUrlForTests, redisUrlForTests } from '../testing/services.js';
+import { scaledNodeEnv, testRedisPrefix } from '../testing/scaled-nodes.js';
 
 /** Scaled mode: two nodes on two ports over one PostgreSQL and one Redis share data and realtime events. */
 const databaseUrl = postgresUrlForTests();
@@ -24,17 +24,8 @@ scaled('two nodes in scaled mode', () => {
   beforeAll(async () => {
     testDatabase = await createTestDatabase({ migrate: false });
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'sb-two-nodes-'));
-    const env = {
-      PORT: '0',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      DATABASE_URL: testDatabase.url!,
-      REDIS_URL: redisUrl!,
-      APP_SECRET: randomBytes(32).toString('hex'),
-      ADMIN_EMAIL: TEST_ADMIN.email,
-      ADMIN_PASSWORD: TEST_ADMIN.password,
-    };
-    const prefix = `sbtest:${process.pid}:${randomBytes(4).toString('hex')}:`;
+    const env = scaledNodeEnv({ dataDir, databaseUrl: testDatabase.url!, redisUrl: redisUrl! });
+    const prefix = testRedisPrefix();
     // Both start at once: migrations and the first start must cope with a concurrent twin.
     nodes.push(...(await Promise.all([0, 1].map(() => startServer({ config: loadConfig(env), redisPrefix: prefix, announce: () => {} })))));
   }, 60_000);

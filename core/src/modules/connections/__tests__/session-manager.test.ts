@@ -14,8 +14,9 @@ import {
 } from '@switchboard/sdk';
 import { startServer, type RunningServer } from '../../../server.js';
 import { postgresUrlForTests, redisUrlForTests } from '../../../testing/services.js';
+import { scaledNodeEnv, testRedisPrefix } from '../../../testing/scaled-nodes.js';
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-database.js';
-import { startTestServer, TEST_ADMIN, type CompanyFixture, type TestServer } from '../../../testing/test-server.js';
+import { startTestServer, type CompanyFixture, type TestServer } from '../../../testing/test-server.js';
 import { SessionManager, SessionManagerOptions } from '../session-manager.js';
 
 const CHANNEL = 'probe';
@@ -246,17 +247,8 @@ scaled('SessionManager on two nodes', () => {
   beforeAll(async () => {
     testDatabase = await createTestDatabase({ migrate: false });
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'sb-sessions-'));
-    prefix = `sbtest:${process.pid}:${randomBytes(4).toString('hex')}:`;
-    env = {
-      PORT: '0',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      DATABASE_URL: testDatabase.url!,
-      REDIS_URL: redisUrl!,
-      APP_SECRET: randomBytes(32).toString('hex'),
-      ADMIN_EMAIL: TEST_ADMIN.email,
-      ADMIN_PASSWORD: TEST_ADMIN.password,
-    };
+    prefix = testRedisPrefix();
+    env = scaledNodeEnv({ dataDir, databaseUrl: testDatabase.url!, redisUrl: redisUrl! });
   });
 
   afterAll(async () => {

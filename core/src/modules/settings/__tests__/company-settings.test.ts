@@ -8,6 +8,7 @@ import { hashPassword } from '../../../platform/auth/passwords.js';
 import { startServer, type RunningServer } from '../../../server.js';
 import { eventually } from '../../../testing/eventually.js';
 import { postgresUrlForTests, redisUrlForTests } from '../../../testing/services.js';
+import { scaledNodeEnv, testRedisPrefix } from '../../../testing/scaled-nodes.js';
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-database.js';
 import { api, startTestServer, TEST_ADMIN, type TestServer } from '../../../testing/test-server.js';
 import { companyOptionDefaults, companyOptionsOf, CompanySettings } from '../company-settings.js';
@@ -61,17 +62,8 @@ const redisUrl = redisUrlForTests();
   beforeAll(async () => {
     testDatabase = await createTestDatabase({ migrate: false });
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'sb-settings-nodes-'));
-    const env = {
-      PORT: '0',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      DATABASE_URL: testDatabase.url!,
-      REDIS_URL: redisUrl!,
-      APP_SECRET: randomBytes(32).toString('hex'),
-      ADMIN_EMAIL: TEST_ADMIN.email,
-      ADMIN_PASSWORD: TEST_ADMIN.password,
-    };
-    const prefix = `sbtest:${process.pid}:${randomBytes(4).toString('hex')}:`;
+    const env = scaledNodeEnv({ dataDir, databaseUrl: testDatabase.url!, redisUrl: redisUrl! });
+    const prefix = testRedisPrefix();
     nodes.push(await startServer({ config: loadConfig(env), redisPrefix: prefix, announce: () => {} }));
     nodes.push(await startServer({ config: loadConfig(env), redisPrefix: prefix, announce: () => {} }));
   }, 60_000);

@@ -1,19 +1,18 @@
-import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { eventually } from '../../../testing/eventually.js';
 import { redisUrlForTests } from '../../../testing/services.js';
+import { testRedisPrefix } from '../../../testing/scaled-nodes.js';
 import { defineCompanyCacheContract } from '../company-cache.contract.js';
 import { MemoryCompanyCache } from '../memory-company-cache.js';
 import { RedisCompanyCache } from '../redis-company-cache.js';
 
 /** Unique per call, so parallel runs never hear each other's invalidations. */
-const testPrefix = () => `sbtest:${process.pid}:${randomBytes(4).toString('hex')}:`;
 
 defineCompanyCacheContract('memory', (options) => new MemoryCompanyCache(options));
 
 const redisUrl = redisUrlForTests();
 (redisUrl ? describe : describe.skip)('Redis company cache', () => {
-  defineCompanyCacheContract('redis', (options) => new RedisCompanyCache({ redisUrl: redisUrl!, prefix: testPrefix(), ...options }));
+  defineCompanyCacheContract('redis', (options) => new RedisCompanyCache({ redisUrl: redisUrl!, prefix: testRedisPrefix(), ...options }));
 
   const nodes: RedisCompanyCache[] = [];
   afterEach(async () => {
@@ -21,7 +20,7 @@ const redisUrl = redisUrlForTests();
   });
 
   it("drops the company's entries on another node when one node invalidates, and only that company's", async () => {
-    const prefix = testPrefix();
+    const prefix = testRedisPrefix();
     const a = new RedisCompanyCache({ redisUrl: redisUrl!, prefix });
     const b = new RedisCompanyCache({ redisUrl: redisUrl!, prefix });
     nodes.push(a, b);

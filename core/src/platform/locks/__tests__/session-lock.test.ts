@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { createClient } from 'redis';
 import { eventually } from '../../../testing/eventually.js';
 import { redisUrlForTests } from '../../../testing/services.js';
+import { testRedisPrefix } from '../../../testing/scaled-nodes.js';
 import { MemorySessionLock } from '../memory-session-lock.js';
 import { RedisSessionLock } from '../redis-session-lock.js';
 import { defineSessionLockContract } from '../session-lock.contract.js';
@@ -10,13 +10,12 @@ import { defineSessionLockContract } from '../session-lock.contract.js';
 /** Only to let time pass where the test is that nothing happens meanwhile. */
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Unique per call, so parallel runs and earlier tests never share a key. */
-const testPrefix = () => `sbtest:${process.pid}:${randomBytes(4).toString('hex')}:`;
 
 defineSessionLockContract('memory', () => new MemorySessionLock());
 
 const redisUrl = redisUrlForTests();
 (redisUrl ? describe : describe.skip)('Redis session lock', () => {
-  defineSessionLockContract('redis', () => new RedisSessionLock({ redisUrl: redisUrl!, prefix: testPrefix() }));
+  defineSessionLockContract('redis', () => new RedisSessionLock({ redisUrl: redisUrl!, prefix: testRedisPrefix() }));
 
   describe('two nodes', () => {
     const nodes: RedisSessionLock[] = [];
@@ -25,7 +24,7 @@ const redisUrl = redisUrlForTests();
     });
 
     it('lets node 2 take over a session once dead node 1 stops renewing and the TTL runs out', async () => {
-      const prefix = testPrefix();
+      const prefix = testRedisPrefix();
       const node1 = new RedisSessionLock({ redisUrl: redisUrl!, prefix });
       const node2 = new RedisSessionLock({ redisUrl: redisUrl!, prefix });
       nodes.push(node1, node2);
@@ -45,7 +44,7 @@ const redisUrl = redisUrlForTests();
     });
 
     it('tells the holder when renewal finds another owner', async () => {
-      const prefix = testPrefix();
+      const prefix = testRedisPrefix();
       const node1 = new RedisSessionLock({ redisUrl: redisUrl!, prefix });
       nodes.push(node1);
       let lost = false;
