@@ -1,6 +1,8 @@
 import { inject, injectable } from '@switchboard/sdk';
 import type { AuthContext } from '../../platform/auth/auth-context.js';
+import { deletedRows } from '../../platform/database/deleted-rows.js';
 import type { TenantScope } from '../../platform/database/model.js';
+import { definedOnly } from '../../platform/database/row-patch.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { Tenancy } from '../../platform/tenancy.js';
 import { QueueModel } from '../queues/queue.model.js';
@@ -93,7 +95,8 @@ export class ChatbotService {
     const { auth, optionId, input } = options;
     await this.tenancy.transaction(auth.companyId, async (trx) => {
       const current = await trx.findOrFail<ChatbotModel>(ChatbotModel, optionId, CHATBOT_NOT_FOUND);
-      const merged: OptionFields = { ...current, ...definedOnly(input) };
+      // The nested options are placed apart, never merged into this option's columns.
+      const merged: OptionFields = { ...current, ...definedOnly({ ...input, options: undefined }) };
       await this.assertTargets(trx, [{ path: '', option: merged }]);
       await trx
         .query<ChatbotModel>(ChatbotModel)
@@ -115,9 +118,8 @@ export class ChatbotService {
   async remove(options: { auth: AuthContext; optionId: number }): Promise<void> {
     const scope = this.tenancy.of(options.auth.companyId);
     const queueId = await queueOfOption(scope, options.optionId);
-    // returning: knex-pglite answers a delete's row count as an object, so count the returned ids instead.
-    const deleted = await scope.query<ChatbotModel>(ChatbotModel).delete().where('chatbots.id', options.optionId).returning('id');
-    if (deleted.length === 0) throw AppError.notFound(CHATBOT_NOT_FOUND);
+    const deleted = await deletedRows(scope.query<ChatbotModel>(ChatbotModel).delete().where('chatbots.id', options.optionId));
+    if (deleted === 0) throw AppError.notFound(CHATBOT_NOT_FOUND);
     if (queueId !== undefined) await this.views.announceUpdate(scope.companyId, queueId);
   }
 
@@ -204,8 +206,4 @@ export class ChatbotService {
     if (!option) throw AppError.notFound(CHATBOT_NOT_FOUND);
     return option;
   }
-}
-
-function definedOnly<T extends object>(input: T): Partial<T> {
-  return Object.fromEntries(Object.entries(input).filter(([key, value]) => value !== undefined && key !== 'options')) as Partial<T>;
 }

@@ -15,11 +15,12 @@ import {
   companyExists,
   companyJson,
   companyView,
-  escapeLike,
   renewedDueDate,
   uniqueNameConflict,
   type CompanyView,
 } from './company.service.js';
+import { deletedRows } from '../../platform/database/deleted-rows.js';
+import { containsPattern } from '../../platform/database/like-pattern.js';
 
 /**
  * The super user's registry of companies (tenants), a system path (DESIGN §4): creation with settings and first
@@ -93,7 +94,7 @@ export class CompanyRegistry {
   async page(options: { searchParam: string; pageNumber: number }): Promise<{ companies: CompanyView[]; count: number; hasMore: boolean }> {
     const query = CompanyModel.query(this.knex);
     if (options.searchParam) {
-      const pattern = `%${escapeLike(options.searchParam.toLowerCase())}%`;
+      const pattern = containsPattern(options.searchParam.toLowerCase());
       query.where((where) =>
         where.whereRaw('lower(companies.name) like ?', [pattern]).orWhereRaw('lower(companies.email) like ?', [pattern]),
       );
@@ -153,9 +154,8 @@ export class CompanyRegistry {
     if (options.companyId === SUPER_COMPANY_ID) {
       throw new AppError('ERR_SUPER_COMPANY_PROTECTED', 400, { message: 'A empresa principal não pode ser excluída.' });
     }
-    // returning: knex-pglite answers a delete's row count as an object, so count the returned ids instead.
-    const deleted = await CompanyModel.query(this.knex).delete().where('id', options.companyId).returning('id');
-    if (deleted.length === 0) throw AppError.notFound('ERR_NO_COMPANY_FOUND');
+    const deleted = await deletedRows(CompanyModel.query(this.knex).delete().where('id', options.companyId));
+    if (deleted === 0) throw AppError.notFound('ERR_NO_COMPANY_FOUND');
     this.closeSockets(options.companyId);
   }
 

@@ -114,7 +114,3 @@ export function uniqueNameConflict(error: unknown): unknown {
     return companyExists();
   return error;
 }
-
-export function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
-}

@@ -1,5 +1,6 @@
 import type { ConnectionInfo, PluginStore } from '@switchboard/sdk';
 import type { SecretKeys } from '../../platform/auth/app-secret.js';
+import { escapeLike } from '../../platform/database/like-pattern.js';
 import type { TenantScope } from '../../platform/database/model.js';
 import type { Tenancy } from '../../platform/tenancy.js';
 
@@ -43,7 +44,7 @@ export class DatabasePluginStore implements PluginStore {
 
   async list(prefix = ''): Promise<[string, string][]> {
     const rows: StoreRow[] = await this.rows()
-      .andWhere('key', 'like', `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
+      .andWhere('key', 'like', `${escapeLike(prefix)}%`)
       .orderBy('key')
       .select('id', 'key', 'value', 'sealed');
     const entries: [string, string][] = [];

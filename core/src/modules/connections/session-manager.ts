@@ -104,7 +104,7 @@ export class SessionManager {
     @inject(Logger) private readonly logger: Logger,
     @inject(SessionManagerOptions) @optional() options: SessionManagerOptions = {},
   ) {
-    this.options = { ...DEFAULTS, ...definedOnly(options) };
+    this.options = { ...DEFAULTS, ...positiveTimings(options) };
   }
 
   /** Starts every connection this node can own, and keeps sweeping for orphaned ones. */
@@ -436,6 +436,7 @@ function historyImportOf(row: {
   };
 }
 
-function definedOnly(options: SessionManagerOptions): SessionManagerOptions {
+/** The timings given as positive numbers; an unset or zero one keeps its default. */
+function positiveTimings(options: SessionManagerOptions): SessionManagerOptions {
   return Object.fromEntries(Object.entries(options).filter(([, value]) => typeof value === 'number' && value > 0));
 }

@@ -1,12 +1,14 @@
 import { inject, injectable } from '@switchboard/sdk';
 import type { QueryBuilder } from 'objection';
 import type { AuthContext } from '../../platform/auth/auth-context.js';
+import { deletedRows } from '../../platform/database/deleted-rows.js';
+import { containsPattern } from '../../platform/database/like-pattern.js';
 import type { TenantScope } from '../../platform/database/model.js';
+import { definedOnly } from '../../platform/database/row-patch.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { RealtimeBus, rooms } from '../../platform/realtime/realtime-bus.js';
 import { Tenancy } from '../../platform/tenancy.js';
 import { Logger } from '../../platform/tokens.js';
-import { escapeLike } from '../companies/company.service.js';
 import { CONTACT_NOT_FOUND, contactGraphModifiers, findContactDetails, maskedNumber } from './contact-details.js';
 import { ContactModel } from './contact.model.js';
 import { normalizeContactNumber, numberVariants } from './contact-number.js';
@@ -156,14 +158,10 @@ export class ContactsService {
 
   /** DELETE /contacts/:id (admins; spec 1 §6 contacts-page:deleteContact). Its tickets, tags links and extra info go with it. */
   async remove(options: { auth: AuthContext; contactId: number }): Promise<void> {
-    // returning: knex-pglite answers a delete's row count as an object, so count the returned ids instead.
-    const deleted = await this.tenancy
-      .of(options.auth.companyId)
-      .query<ContactModel>(ContactModel)
-      .delete()
-      .where('contacts.id', options.contactId)
-      .returning('id');
-    if (deleted.length === 0) throw AppError.notFound(CONTACT_NOT_FOUND);
+    const deleted = await deletedRows(
+      this.tenancy.of(options.auth.companyId).query<ContactModel>(ContactModel).delete().where('contacts.id', options.contactId),
+    );
+    if (deleted === 0) throw AppError.notFound(CONTACT_NOT_FOUND);
     this.announce(options.auth.companyId, 'delete', undefined, options.contactId);
   }
 
@@ -222,7 +220,7 @@ export class ContactsService {
 export function matchSearch(query: QueryBuilder<ContactModel, ContactModel[]>, searchParam?: string): void {
   const search = searchParam?.trim();
   if (!search) return;
-  const pattern = `%${escapeLike(search)}%`;
+  const pattern = containsPattern(search);
   const digits = search.replace(/\D/g, '');
   query.where((where) => {
     where.whereRaw('contacts.name ilike ?', [pattern]).orWhereRaw('contacts.number ilike ?', [pattern]);
@@ -271,8 +269,4 @@ export async function translateDuplicate<T>(work: () => Promise<T>): Promise<T> 
     }
     throw error;
   }
-}
-
-function definedOnly<T extends object>(input: T): Partial<T> {
-  return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as Partial<T>;
 }

@@ -1,9 +1,10 @@
 import { inject, injectable } from '@switchboard/sdk';
 import { AppError } from '../../platform/http/app-error.js';
 import { SUPER_COMPANY_ID } from '../../platform/auth/auth-context.js';
+import { deletedRows } from '../../platform/database/deleted-rows.js';
 import type { TenantScope } from '../../platform/database/model.js';
 import { Tenancy } from '../../platform/tenancy.js';
-import { escapeLike } from '../companies/company.service.js';
+import { containsPattern } from '../../platform/database/like-pattern.js';
 import { HelpModel } from './help.model.js';
 import type { CreateHelpInput, UpdateHelpInput } from './helps.schema.js';
 
@@ -22,7 +23,7 @@ export class HelpService {
   async page(options: { searchParam: string; pageNumber: number }): Promise<{ helps: HelpModel[]; count: number; hasMore: boolean }> {
     const query = this.platform.query<HelpModel>(HelpModel);
     if (options.searchParam) {
-      const pattern = `%${escapeLike(options.searchParam.toLowerCase())}%`;
+      const pattern = containsPattern(options.searchParam.toLowerCase());
       query.where((where) => where.whereRaw('lower(title) like ?', [pattern]).orWhereRaw('lower(description) like ?', [pattern]));
     }
     const count = Number(((await query.clone().count({ count: '*' })) as unknown as { count: string }[])[0]?.count ?? 0);
@@ -54,8 +55,7 @@ export class HelpService {
   }
 
   async remove(options: { helpId: number }): Promise<void> {
-    // returning: knex-pglite answers a delete's row count as an object, so count the returned ids instead.
-    const deleted = await this.platform.query<HelpModel>(HelpModel).delete().where('id', options.helpId).returning('id');
-    if (deleted.length === 0) throw AppError.notFound(NOT_FOUND);
+    const deleted = await deletedRows(this.platform.query<HelpModel>(HelpModel).delete().where('id', options.helpId));
+    if (deleted === 0) throw AppError.notFound(NOT_FOUND);
   }
 }

@@ -3,7 +3,8 @@ import { inject, injectable } from '@switchboard/sdk';
 import { SystemData } from '../../platform/system-data.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { AuthContext } from '../../platform/auth/auth-context.js';
-import { escapeLike } from '../companies/company.service.js';
+import { deletedRows } from '../../platform/database/deleted-rows.js';
+import { containsPattern } from '../../platform/database/like-pattern.js';
 import { PlanModel } from './plan.model.js';
 import { planFlagFields, type CreatePlanInput, type UpdatePlanInput } from './plans.schema.js';
 
@@ -50,7 +51,7 @@ export class PlanService {
 
   async page(options: { searchParam: string; pageNumber: number }): Promise<{ plans: PlanModel[]; count: number; hasMore: boolean }> {
     const query = PlanModel.query(this.knex);
-    if (options.searchParam) query.whereRaw('lower(name) like ?', [`%${escapeLike(options.searchParam.toLowerCase())}%`]);
+    if (options.searchParam) query.whereRaw('lower(name) like ?', [containsPattern(options.searchParam.toLowerCase())]);
     const count = Number(((await query.clone().count({ count: '*' })) as unknown as { count: string }[])[0]?.count ?? 0);
     const offset = (options.pageNumber - 1) * PLANS_PAGE_SIZE;
     const plans = await query.orderBy('name').orderBy('id').limit(PLANS_PAGE_SIZE).offset(offset);
@@ -92,9 +93,8 @@ export class PlanService {
     const inUse = await this.knex('companies').where('plan_id', options.planId).count({ count: '*' }).first();
     if (Number(inUse?.count ?? 0) > 0) throw planInUse(Number(inUse?.count));
     try {
-      // returning: knex-pglite answers a delete's row count as an object, so count the returned ids instead.
-      const deleted = await PlanModel.query(this.knex).delete().where('id', options.planId).returning('id');
-      if (deleted.length === 0) throw AppError.notFound('ERR_NO_PLAN_FOUND');
+      const deleted = await deletedRows(PlanModel.query(this.knex).delete().where('id', options.planId));
+      if (deleted === 0) throw AppError.notFound('ERR_NO_PLAN_FOUND');
     } catch (error) {
       // A company took the plan between the check and the delete: the foreign key answers.
       if ((error as { code?: string })?.code === '23503') throw planInUse();

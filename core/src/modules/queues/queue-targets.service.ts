@@ -1,7 +1,7 @@
 import { inject, injectable } from '@switchboard/sdk';
 import type { AuthContext } from '../../platform/auth/auth-context.js';
 import { Tenancy } from '../../platform/tenancy.js';
-import { escapeLike } from '../companies/company.service.js';
+import { containsPattern } from '../../platform/database/like-pattern.js';
 
 /** A page of a target list; large enough that the queue dialog's selects usually need no second page. */
 export const TARGETS_PAGE_SIZE = 50;
@@ -54,7 +54,7 @@ export class QueueTargetsService {
   ): Promise<{ rows: Row[]; count: number; hasMore: boolean }> {
     const scope = this.tenancy.of(options.auth.companyId);
     const query = scope.connection(table).where(`${table}.company_id`, scope.companyId);
-    if (options.searchParam) query.whereRaw(`${table}.name ilike ?`, [`%${escapeLike(options.searchParam)}%`]);
+    if (options.searchParam) query.whereRaw(`${table}.name ilike ?`, [containsPattern(options.searchParam)]);
     const offset = (options.pageNumber - 1) * TARGETS_PAGE_SIZE;
     const [counted, rows] = await Promise.all([
       query.clone().count({ count: '*' }).first(),

@@ -1,7 +1,9 @@
 import { inject, injectable } from '@switchboard/sdk';
 import type { AuthContext } from '../../platform/auth/auth-context.js';
+import { deletedRows } from '../../platform/database/deleted-rows.js';
 import { isUniqueViolation } from '../../platform/database/errors.js';
 import type { TenantScope } from '../../platform/database/model.js';
+import { definedOnly } from '../../platform/database/row-patch.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { Tenancy } from '../../platform/tenancy.js';
 import { ChatbotService } from '../chatbot/chatbot.service.js';
@@ -103,14 +105,8 @@ export class QueuesService {
    */
   async remove(options: { auth: AuthContext; queueId: number }): Promise<void> {
     const { auth, queueId } = options;
-    // returning: knex-pglite answers a delete's row count as an object, so count the returned ids instead.
-    const deleted = await this.tenancy
-      .of(auth.companyId)
-      .query<QueueModel>(QueueModel)
-      .delete()
-      .where('queues.id', queueId)
-      .returning('id');
-    if (deleted.length === 0) throw AppError.notFound(QUEUE_NOT_FOUND);
+    const deleted = await deletedRows(this.tenancy.of(auth.companyId).query<QueueModel>(QueueModel).delete().where('queues.id', queueId));
+    if (deleted === 0) throw AppError.notFound(QUEUE_NOT_FOUND);
     this.views.announce(auth.companyId, { action: 'delete', queueId });
   }
 
@@ -158,8 +154,4 @@ export class QueuesService {
       throw constraint.includes('color') ? colorTaken() : nameTaken();
     }
   }
-}
-
-function definedOnly<T extends object>(input: T): Partial<T> {
-  return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as Partial<T>;
 }

@@ -2,13 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { inject, injectable } from '@switchboard/sdk';
 import type { QuickMessage, ServerToClientEvents } from '@switchboard/sdk/contracts';
 import type { AuthContext } from '../../platform/auth/auth-context.js';
+import { containsPattern } from '../../platform/database/like-pattern.js';
 import type { TenantScope } from '../../platform/database/model.js';
+import { definedOnly } from '../../platform/database/row-patch.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { MediaStorage } from '../../platform/media/media-storage.js';
 import { RealtimeBus, rooms, type Sendable } from '../../platform/realtime/realtime-bus.js';
 import { Tenancy } from '../../platform/tenancy.js';
 import { Logger } from '../../platform/tokens.js';
-import { escapeLike } from '../companies/company.service.js';
 import { QuickMessageModel } from './quick-message.model.js';
 import { QUICK_MESSAGES_PAGE_SIZE, type CreateQuickMessageInput, type UpdateQuickMessageInput } from './quick-messages.schema.js';
 
@@ -45,7 +46,7 @@ export class QuickMessageService {
   }): Promise<{ records: QuickMessageModel[]; count: number; hasMore: boolean }> {
     const query = this.visible(options.auth);
     if (options.searchParam) {
-      const pattern = `%${escapeLike(options.searchParam.toLowerCase())}%`;
+      const pattern = containsPattern(options.searchParam.toLowerCase());
       query.where((where) =>
         where.whereRaw('lower(quick_messages.shortcode) like ?', [pattern]).orWhereRaw('lower(quick_messages.message) like ?', [pattern]),
       );
@@ -285,8 +286,4 @@ export class QuickMessageService {
 
 function invalidCategory(): AppError {
   return new AppError('ERR_VALIDATION', 400, { message: 'Categoria inválida', fields: { categoryId: 'Categoria inválida' } });
-}
-
-function definedOnly<T extends object>(input: T): Partial<T> {
-  return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as Partial<T>;
 }

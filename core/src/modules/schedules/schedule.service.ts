@@ -1,11 +1,13 @@
 import { inject, injectable } from '@switchboard/sdk';
 import type { AuthContext } from '../../platform/auth/auth-context.js';
+import { deletedRows } from '../../platform/database/deleted-rows.js';
+import { containsPattern } from '../../platform/database/like-pattern.js';
 import type { TenantScope } from '../../platform/database/model.js';
+import { definedOnly } from '../../platform/database/row-patch.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { RealtimeBus, rooms } from '../../platform/realtime/realtime-bus.js';
 import { Tenancy } from '../../platform/tenancy.js';
 import { Logger } from '../../platform/tokens.js';
-import { escapeLike } from '../companies/company.service.js';
 import { ConnectionModel } from '../connections/connection.model.js';
 import { ContactModel } from '../contacts/contact.model.js';
 import { TicketModel } from '../tickets/ticket.model.js';
@@ -44,7 +46,7 @@ export class ScheduleService {
     const query = scope.query<ScheduleModel>(ScheduleModel);
     if (options.contactId) query.where('schedules.contact_id', options.contactId);
     if (options.searchParam) {
-      const pattern = `%${escapeLike(options.searchParam)}%`;
+      const pattern = containsPattern(options.searchParam);
       query.whereIn(
         'schedules.contact_id',
         scope.query<ContactModel>(ContactModel).whereRaw('contacts.name ilike ?', [pattern]).select('contacts.id'),
@@ -131,13 +133,10 @@ export class ScheduleService {
   }
 
   async remove(options: { auth: AuthContext; scheduleId: number }): Promise<void> {
-    const deleted = await this.tenancy
-      .of(options.auth.companyId)
-      .query<ScheduleModel>(ScheduleModel)
-      .delete()
-      .where('id', options.scheduleId)
-      .returning('id');
-    if (deleted.length === 0) throw AppError.notFound(NOT_FOUND);
+    const deleted = await deletedRows(
+      this.tenancy.of(options.auth.companyId).query<ScheduleModel>(ScheduleModel).delete().where('id', options.scheduleId),
+    );
+    if (deleted === 0) throw AppError.notFound(NOT_FOUND);
     this.announce(options.auth.companyId, { action: 'delete', scheduleId: options.scheduleId });
   }
 
@@ -236,8 +235,4 @@ function assertFuture(sendAt: Date): void {
     const message = 'A data de envio deve ser no futuro';
     throw new AppError('ERR_VALIDATION', 400, { message, fields: { sendAt: message } });
   }
-}
-
-function definedOnly<T extends object>(input: T): Partial<T> {
-  return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as Partial<T>;
 }

@@ -1,12 +1,13 @@
 import { inject, injectable } from '@switchboard/sdk';
 import { raw, type QueryBuilder } from 'objection';
 import type { AuthContext } from '../../platform/auth/auth-context.js';
+import { deletedRows } from '../../platform/database/deleted-rows.js';
 import type { TenantScope } from '../../platform/database/model.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { RealtimeBus, rooms } from '../../platform/realtime/realtime-bus.js';
 import { Tenancy } from '../../platform/tenancy.js';
 import { Logger } from '../../platform/tokens.js';
-import { escapeLike } from '../companies/company.service.js';
+import { containsPattern } from '../../platform/database/like-pattern.js';
 import { CONTACT_NOT_FOUND, findContactDetails } from '../contacts/contact-details.js';
 import { ContactModel } from '../contacts/contact.model.js';
 import { TicketChanges, TicketSearch } from '../tickets/index.js';
@@ -58,7 +59,7 @@ export class TagsService {
     const scope = this.tenancy.of(options.auth.companyId);
     const query = scope.query<TagModel>(TagModel);
     if (options.kanban !== undefined) query.where('tags.kanban', options.kanban);
-    if (options.searchParam) query.whereRaw('tags.name ilike ?', [`%${escapeLike(options.searchParam)}%`]);
+    if (options.searchParam) query.whereRaw('tags.name ilike ?', [containsPattern(options.searchParam)]);
     const start = options.pageNumber !== undefined ? (options.pageNumber - 1) * TAGS_PAGE_SIZE : (options.offset ?? 0);
     const listed = query.clone();
     withUsageCounts(listed, scope);
@@ -120,14 +121,10 @@ export class TagsService {
 
   /** DELETE /tags/:id: its contact and ticket links go with it. */
   async remove(options: { auth: AuthContext; tagId: number }): Promise<void> {
-    // returning: knex-pglite answers a delete's row count as an object, so count the returned ids instead.
-    const deleted = await this.tenancy
-      .of(options.auth.companyId)
-      .query<TagModel>(TagModel)
-      .delete()
-      .where('tags.id', options.tagId)
-      .returning('id');
-    if (deleted.length === 0) throw AppError.notFound(TAG_NOT_FOUND);
+    const deleted = await deletedRows(
+      this.tenancy.of(options.auth.companyId).query<TagModel>(TagModel).delete().where('tags.id', options.tagId),
+    );
+    if (deleted === 0) throw AppError.notFound(TAG_NOT_FOUND);
     this.announce(options.auth.companyId, 'delete', undefined, options.tagId);
   }
 

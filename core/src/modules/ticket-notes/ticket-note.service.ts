@@ -1,5 +1,5 @@
 import { inject, injectable } from '@switchboard/sdk';
-import type { AuthContext } from '../../platform/auth/auth-context.js';
+import { isAdmin, type AuthContext } from '../../platform/auth/auth-context.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { Tenancy } from '../../platform/tenancy.js';
 import { ContactModel } from '../contacts/contact.model.js';
@@ -75,8 +75,7 @@ export class TicketNoteService {
     const { auth } = options;
     const note = await this.notes(await this.visibility.viewer(auth), { auth }).findById(options.noteId);
     if (!note) throw AppError.notFound(NOT_FOUND);
-    const admin = auth.profile === 'admin' || auth.super;
-    if (!admin && note.userId !== auth.userId) throw AppError.forbidden();
+    if (!isAdmin(auth) && note.userId !== auth.userId) throw AppError.forbidden();
     await this.tenancy.of(auth.companyId).query<TicketNoteModel>(TicketNoteModel).delete().where('id', note.id).returning('id');
   }
 

@@ -1,6 +1,7 @@
 import { inject, injectable } from '@switchboard/sdk';
 import type { QueryBuilder } from 'objection';
 import type { AuthContext } from '../../platform/auth/auth-context.js';
+import { containsPattern } from '../../platform/database/like-pattern.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { Tenancy } from '../../platform/tenancy.js';
 import { TicketModel } from './ticket.model.js';
@@ -16,11 +17,6 @@ const SEARCH_ID_LIMIT = 1000;
 
 /** The lists whose tabs show a count. */
 const COUNTED_STATUSES = new Set(['open', 'pending', 'group']);
-
-/** `%text%` for ilike, with the pattern characters of the text escaped. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** The part of a knex or objection builder the list conditions below use, so both kinds of query share them. */
 interface Conditions {

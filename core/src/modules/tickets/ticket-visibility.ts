@@ -1,5 +1,5 @@
 import { inject, injectable } from '@switchboard/sdk';
-import type { AuthContext } from '../../platform/auth/auth-context.js';
+import { isAdmin, type AuthContext } from '../../platform/auth/auth-context.js';
 import { Tenancy } from '../../platform/tenancy.js';
 
 /** Who is looking at tickets, with what the visibility rule needs (spec 1 §6). */
@@ -12,10 +12,6 @@ export interface TicketViewer {
   allTicket: boolean;
   /** allowGroup: also group conversations. */
   allowGroup: boolean;
-}
-
-export function isAdmin(auth: AuthContext): boolean {
-  return auth.profile === 'admin' || auth.super;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { inject, injectable, optional } from '@switchboard/sdk';
 import { CompanySettings, type CompanyOptions } from '../settings/company-settings.js';
 import type { Knex } from 'knex';
-import type { AuthContext } from '../../platform/auth/auth-context.js';
+import { isAdmin, type AuthContext } from '../../platform/auth/auth-context.js';
 import { Clock } from '../../platform/clock.js';
 import type { TenantScope } from '../../platform/database/model.js';
 import { AppError } from '../../platform/http/app-error.js';
@@ -19,7 +19,6 @@ import { TicketLogs } from './ticket-logs.js';
 import { inQueues, notOtherAgents, TICKET_NOT_FOUND, TicketSearch } from './ticket-search.service.js';
 import { planTransition, type TransitionPlan } from './ticket-transitions.js';
 import { TicketViews, type TicketView } from './ticket-views.js';
-import { isAdmin } from './ticket-visibility.js';
 import { activeStatuses, type CloseAllInput, type CreateTicketInput, type UpdateTicketInput } from './tickets.schema.js';
 
 /** The unique index that allows one active ticket per (contact, connection) (migration 0006). */
@@ -215,7 +214,7 @@ export class TicketsService {
     const { auth, ticketId } = options;
     if (!isAdmin(auth)) throw AppError.forbidden();
     const scope = this.tenancy.of(auth.companyId);
-    // returning: knex-pglite answers a delete's row count as an object, so count the returned ids instead.
+    // returning: the removed row feeds the deletion event (and is how a missing ticket shows, see deletedRows).
     const deleted = (await scope
       .query<TicketModel>(TicketModel)
       .where('tickets.id', ticketId)

@@ -2,9 +2,11 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { inject, injectable } from '@switchboard/sdk';
 import type { CompanyUser } from '@switchboard/sdk/contracts';
-import type { AuthContext } from '../../platform/auth/auth-context.js';
+import { isAdmin, type AuthContext } from '../../platform/auth/auth-context.js';
 import { hashPassword } from '../../platform/auth/passwords.js';
+import { containsPattern } from '../../platform/database/like-pattern.js';
 import type { TenantScope } from '../../platform/database/model.js';
+import { definedOnly } from '../../platform/database/row-patch.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { MediaStorage } from '../../platform/media/media-storage.js';
 import { RealtimeBus, rooms, type Sendable } from '../../platform/realtime/realtime-bus.js';
@@ -36,11 +38,6 @@ const summaryColumns = [
 
 export type UserAnswer = Record<string, unknown>;
 
-/** What the signed-in caller may do here: admins manage their company, super users every company. */
-function isAdmin(auth: AuthContext): boolean {
-  return auth.profile === 'admin' || auth.super;
-}
-
 /**
  * Users of a company (spec 2 §3, §7 Users). Every user row is reached through Tenancy.of(companyId): a user of
  * another company is not found (404 ERR_NO_USER_FOUND), except for super users, who manage every company.
@@ -69,7 +66,7 @@ export class UsersService {
     const query = scope.query<UserModel>(UserModel);
     const search = options.searchParam?.trim();
     if (search) {
-      const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const pattern = containsPattern(search);
       query.where((q) => q.whereRaw('users.name ilike ?', [pattern]).orWhereRaw('users.email ilike ?', [pattern]));
     }
     const offset = (options.pageNumber - 1) * USERS_PAGE_SIZE;
@@ -366,10 +363,6 @@ function unique(ids: number[]): number[] {
 function sameSet(a: number[], b: number[]): boolean {
   const set = new Set(b);
   return a.length === set.size && a.every((id) => set.has(id));
-}
-
-function definedOnly<T extends object>(input: T): Partial<T> {
-  return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as Partial<T>;
 }
 
 /** PNG, JPEG, WEBP or GIF by MIME type, extension and content; anything else is refused. */

@@ -37,3 +37,8 @@ export interface AuthContext {
 }
 
 export const SUPER_COMPANY_ID = 1;
+
+/** Admins manage their whole company; super users count as admins in every company. */
+export function isAdmin(auth: Pick<AuthContext, 'profile' | 'super'>): boolean {
+  return auth.profile === 'admin' || auth.super;
+}
