@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import switchboard from './tools/eslint/module-boundaries.js';
 
 // The system paths that may reach data across companies (DESIGN §4): sweepers and dispatchers, the first start,
 // sign-in and token checks, webhooks resolving their connection. Every other module reaches data through Tenancy.
@@ -51,6 +52,12 @@ export default tseslint.config(
     files: ['core/src/modules/**/*.ts', 'plugins/**/*.ts'],
     ignores: ['**/__tests__/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [rawDatabase, systemData] }] },
+  },
+  {
+    // A module's index.ts is its public face; no import cycles between modules (DESIGN §8.13).
+    files: ['core/src/**/*.ts'],
+    plugins: { switchboard },
+    rules: { 'switchboard/module-boundaries': 'error' },
   },
   {
     files: systemDataPaths,

@@ -21,7 +21,7 @@ import { JobQueue } from './platform/jobs/job-queue.js';
 import { SessionLock } from './platform/locks/session-lock.js';
 import { MediaStorage } from './platform/media/media-storage.js';
 import { RealtimeBus } from './platform/realtime/realtime-bus.js';
-import { SocketSessions } from './modules/realtime/socket-sessions.js';
+import { SocketSessions } from './modules/realtime/index.js';
 import { BackgroundWorker } from './platform/background-worker.js';
 import { createPorts, type Ports } from './platform/ports.js';
 import { closeRedisClient } from './platform/redis/redis-client.js';
@@ -32,8 +32,8 @@ import { ContactNumberMasking, NumberHiding } from './platform/http/contact-numb
 import { Config, Logger } from './platform/tokens.js';
 import { Clock, systemClock } from './platform/clock.js';
 import { coreModules } from './modules/index.js';
-import { FirstStart } from './modules/companies/first-start.service.js';
-import { SessionManager } from './modules/connections/session-manager.js';
+import { FirstStart } from './modules/companies/index.js';
+import { SessionManager } from './modules/connections/index.js';
 import { PluginRegistry } from './platform/plugins/channel-registry.js';
 import { discoverPluginPackages, loadPlugins } from './platform/plugins/plugin-loader.js';
 

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '@switchboard/config';
 import type { ConnectionInfo } from '@switchboard/sdk';
-import { InboundPipeline } from '../modules/conversations/inbound-pipeline.js';
+import { InboundPipeline } from '../modules/conversations/index.js';
 import { startServer } from '../server.js';
 import { createTestDatabase } from '../testing/test-database.js';
 

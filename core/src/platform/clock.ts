@@ -8,3 +8,6 @@ export interface Clock {
 }
 
 export const systemClock: Clock = { now: () => new Date() };
+
+/** The company timezone when none (or an unknown one) is set (DESIGN §4). */
+export const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';

@@ -1,7 +1,8 @@
 import { inject, injectable } from '@switchboard/sdk';
 import type { TenantScope } from '../../platform/database/model.js';
+import type { PasswordChanges } from '../users/index.js';
 import { Tenancy } from '../../platform/tenancy.js';
-import { SocketSessions } from '../realtime/socket-sessions.js';
+import { SocketSessions } from '../realtime/index.js';
 
 /**
  * Ends open sessions (auth_sessions rows) of a user: all of them, only one, or all but one. An ended session's
@@ -20,7 +21,7 @@ export async function endSessions(
 
 /** Session endings other modules ask for (a password change through the users API). */
 @injectable()
-export class AuthSessions {
+export class AuthSessions implements PasswordChanges {
   constructor(
     @inject(Tenancy) private readonly tenancy: Tenancy,
     @inject(SocketSessions) private readonly sockets: SocketSessions,

@@ -1,8 +1,7 @@
 import { ContainerModule } from '@switchboard/sdk';
 import { RouteContribution } from '../../platform/http/api-router.js';
 import { LiveSessions } from '../../platform/channels/live-sessions.js';
-import { SignupService } from '../companies/signup.service.js';
-import { UserViews } from '../users/user-view.js';
+import { PasswordChanges } from '../users/index.js';
 import { AuthRoutes } from './auth.routes.js';
 import { AuthSessions } from './auth-sessions.js';
 import { AuthService } from './auth.service.js';
@@ -10,10 +9,9 @@ import { RecoveryService } from './recovery.service.js';
 
 export const authModule = new ContainerModule((bind) => {
   bind(LiveSessions).toSelf();
-  bind(UserViews).toSelf();
   bind(AuthService).toSelf();
   bind(AuthSessions).toSelf();
-  bind(SignupService).toSelf();
+  bind(PasswordChanges).toService(AuthSessions);
   bind(RecoveryService).toSelf();
   bind(RouteContribution).to(AuthRoutes);
 });

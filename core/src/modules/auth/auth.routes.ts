@@ -5,7 +5,7 @@ import { signedInEvenExpired } from '../../platform/http/access.js';
 import { RateLimits } from '../../platform/http/rate-limits.js';
 import { validate } from '../../platform/http/validation.js';
 import { Config } from '../../platform/tokens.js';
-import { SignupService } from '../companies/signup.service.js';
+import { SignupService } from '../companies/index.js';
 import {
   loginSchema,
   nationalPhoneDigits,

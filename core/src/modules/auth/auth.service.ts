@@ -7,8 +7,8 @@ import { TokenService, type AccessClaims } from '../../platform/auth/tokens.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { SystemData } from '../../platform/system-data.js';
 import { Tenancy } from '../../platform/tenancy.js';
-import { SocketSessions } from '../realtime/socket-sessions.js';
-import { UserViews } from '../users/user-view.js';
+import { SocketSessions } from '../realtime/index.js';
+import { UserViews } from '../users/index.js';
 import { endSessions } from './auth-sessions.js';
 
 export interface Session {

@@ -5,8 +5,7 @@ import type { TenantScope } from '../../platform/database/model.js';
 import { definedOnly } from '../../platform/database/row-patch.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { Tenancy } from '../../platform/tenancy.js';
-import { QueueModel } from '../queues/queue.model.js';
-import { QUEUE_NOT_FOUND, QueueViews } from '../queues/queue-views.js';
+import { MenuOwners } from './menu-owners.js';
 import { menusOf, optionsUnder, optionTree, queueOfOption, type OptionParent } from './chatbot-trees.js';
 import { ChatbotModel, type ChatbotOption, type OptionType } from './chatbot.model.js';
 import type { ChatbotOptionInput, CreateChatbotInput, UpdateChatbotInput } from './chatbot.schema.js';
@@ -60,7 +59,7 @@ function withPaths(option: ChatbotOptionInput, path: string): { path: string; op
 export class ChatbotService {
   constructor(
     @inject(Tenancy) private readonly tenancy: Tenancy,
-    @inject(QueueViews) private readonly views: QueueViews,
+    @inject(MenuOwners) private readonly views: MenuOwners,
   ) {}
 
   /** A queue's menu for the routing step: top-level options by id, each with its nested options. */
@@ -81,7 +80,7 @@ export class ChatbotService {
     const { queueId, chatbotId, options: children, ...fields } = options.input;
     const option: ChatbotOptionInput = { ...fields, options: (children ?? []) as ChatbotOptionInput[] };
     const optionId = await this.tenancy.transaction(auth.companyId, async (trx) => {
-      if (queueId !== undefined) await trx.findOrFail<QueueModel>(QueueModel, queueId, QUEUE_NOT_FOUND);
+      if (queueId !== undefined) await this.views.assertQueue(trx, queueId);
       else await trx.findOrFail<ChatbotModel>(ChatbotModel, chatbotId!, CHATBOT_NOT_FOUND);
       await this.assertTargets(trx, withPaths(option, ''));
       const [id] = await this.place(trx, [option], queueId !== undefined ? { queueId } : { chatbotId: chatbotId! }, new Set());

@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { recurrences, type Recurrence } from './company.model.js';
+import { recurrences, type Recurrence } from '../plans/index.js';
 
 // Texts in Portuguese, as the web app shows the server's field messages as they are.
 

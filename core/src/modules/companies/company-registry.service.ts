@@ -7,7 +7,7 @@ import { CompanyCache } from '../../platform/cache/company-cache.js';
 import { RealtimeBus, rooms } from '../../platform/realtime/realtime-bus.js';
 import { SystemData } from '../../platform/system-data.js';
 import { Tenancy } from '../../platform/tenancy.js';
-import { UserModel } from '../users/user.model.js';
+import { CompanyAdmins } from './company-admins.js';
 import { CompanyModel } from './company.model.js';
 import type { CreateCompanyInput, UpdateCompanyInput } from './companies.schema.js';
 import {
@@ -34,6 +34,7 @@ export class CompanyRegistry {
     @inject(Tenancy) private readonly tenancy: Tenancy,
     @inject(RealtimeBus) private readonly realtime: RealtimeBus,
     @inject(CompanyCache) private readonly cache: CompanyCache,
+    @inject(CompanyAdmins) private readonly admins: CompanyAdmins,
   ) {}
 
   private get knex(): Knex {
@@ -73,15 +74,11 @@ export class CompanyRegistry {
         await trx('settings').insert({ company_id: company.id, key: 'userCreation', value: 'enabled' });
         let adminUserId: number | undefined;
         if (input.password) {
-          const admin = await this.tenancy
-            .of(company.id)
-            .within(trx)
-            .insert<UserModel>(UserModel, {
-              name: input.name,
-              email: input.email,
-              passwordHash: await hashPassword(input.password),
-              profile: 'admin',
-            });
+          const admin = await this.admins.create(this.tenancy.of(company.id).within(trx), {
+            name: input.name,
+            email: input.email,
+            passwordHash: await hashPassword(input.password),
+          });
           adminUserId = admin.id;
         }
         return { company: await companyView(trx, company.id), adminUserId };
@@ -207,12 +204,9 @@ export class CompanyRegistry {
     const scope = this.tenancy.of(options.company.id).within(trx);
     const passwordHash = await hashPassword(options.password);
     const email = options.email?.toLowerCase();
-    const admin = email ? await scope.query<UserModel>(UserModel).whereRaw('lower(email) = ?', [email]).first() : undefined;
+    const admin = email ? await this.admins.findByEmail(scope, email) : undefined;
     if (admin) {
-      await scope
-        .query<UserModel>(UserModel)
-        .patch({ passwordHash, tokenVersion: trx.raw('token_version + 1') } as never)
-        .where('id', admin.id);
+      await this.admins.setPassword(scope, admin.id, passwordHash);
       return;
     }
     if (!email) throw new AppError('ERR_VALIDATION', 400, { message: 'E-mail é obrigatório', fields: { email: 'E-mail é obrigatório' } });
@@ -222,6 +216,6 @@ export class CompanyRegistry {
         fields: { email: 'Já existe um usuário com este e-mail' },
       });
     }
-    await scope.insert<UserModel>(UserModel, { name: options.company.name, email, passwordHash, profile: 'admin' });
+    await this.admins.create(scope, { name: options.company.name, email, passwordHash });
   }
 }

@@ -1,10 +1,6 @@
 import { Model } from 'objection';
 import { BaseModel } from '../../platform/database/model.js';
-import { PlanModel } from '../plans/plan.model.js';
-
-export const recurrences = ['MENSAL', 'BIMESTRAL', 'TRIMESTRAL', 'SEMESTRAL', 'ANUAL'] as const;
-export type Recurrence = (typeof recurrences)[number];
-export const recurrenceMonths: Record<Recurrence, number> = { MENSAL: 1, BIMESTRAL: 2, TRIMESTRAL: 3, SEMESTRAL: 6, ANUAL: 12 };
+import { PlanModel, type Recurrence } from '../plans/index.js';
 
 /** A tenant. Company 1 is the super company and never expires. */
 export class CompanyModel extends BaseModel {

@@ -4,7 +4,8 @@ import { AppError } from '../../platform/http/app-error.js';
 import { SUPER_COMPANY_ID, type AuthContext } from '../../platform/auth/auth-context.js';
 import { CompanyCache } from '../../platform/cache/company-cache.js';
 import { Tenancy } from '../../platform/tenancy.js';
-import { CompanyModel, recurrenceMonths, type Recurrence } from './company.model.js';
+import { recurrenceMonths, type Recurrence } from '../plans/index.js';
+import { CompanyModel } from './company.model.js';
 import type { ScheduleEntry } from './companies.schema.js';
 import { SUPER_COMPANY_DUE_DATE } from './first-start.service.js';
 

@@ -12,7 +12,7 @@ import { SecretKeys } from '../../platform/auth/app-secret.js';
 import { RealtimeBus } from '../../platform/realtime/realtime-bus.js';
 import { Tenancy } from '../../platform/tenancy.js';
 import { Logger } from '../../platform/tokens.js';
-import { InboundPipeline } from '../conversations/inbound-pipeline.js';
+import { InboundPipeline } from '../conversations/index.js';
 import { ConnectionResolver } from './connection-resolver.js';
 import { connectionStore } from './plugin-store.js';
 

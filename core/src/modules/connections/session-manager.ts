@@ -17,16 +17,11 @@ import { RealtimeBus, rooms } from '../../platform/realtime/realtime-bus.js';
 import { SystemData } from '../../platform/system-data.js';
 import { Tenancy } from '../../platform/tenancy.js';
 import { Logger } from '../../platform/tokens.js';
-import { InboundPipeline } from '../conversations/inbound-pipeline.js';
-import { MessageDelivery } from '../messages/message-delivery.js';
+import { InboundPipeline } from '../conversations/index.js';
 import { toConnectionInfo } from './connection-info.js';
+import { SessionWork } from './session-work.js';
 import { connectionStore } from './plugin-store.js';
-import {
-  CompanySettingModel,
-  companySettingColumns,
-  secretSettingColumns,
-  type CompanySettingColumn,
-} from '../settings/company-setting.model.js';
+import { CompanySettingModel, companySettingColumns, secretSettingColumns, type CompanySettingColumn } from '../settings/index.js';
 
 const isOpenSetting = (key: string): key is CompanySettingColumn =>
   (companySettingColumns as readonly string[]).includes(key) && !secretSettingColumns.includes(key as CompanySettingColumn);
@@ -100,7 +95,7 @@ export class SessionManager {
     @inject(SecretKeys) private readonly secrets: SecretKeys,
     @inject(RealtimeBus) private readonly realtime: RealtimeBus,
     @inject(InboundPipeline) private readonly pipeline: InboundPipeline,
-    @inject(MessageDelivery) private readonly delivery: MessageDelivery,
+    @inject(SessionWork) private readonly delivery: SessionWork,
     @inject(Logger) private readonly logger: Logger,
     @inject(SessionManagerOptions) @optional() options: SessionManagerOptions = {},
   ) {

@@ -1,6 +1,6 @@
 import type { TenantScope } from '../../platform/database/model.js';
 import { AppError } from '../../platform/http/app-error.js';
-import type { TagModel } from '../tags/tag.model.js';
+import type { TagModel } from '../tags/index.js';
 import type { ContactCustomFieldModel } from './contact-custom-field.model.js';
 import { ContactModel } from './contact.model.js';
 

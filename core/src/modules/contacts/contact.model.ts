@@ -1,6 +1,6 @@
 import { Model } from 'objection';
 import { TenantModel } from '../../platform/database/model.js';
-import { TagModel } from '../tags/tag.model.js';
+import { TagModel } from '../tags/index.js';
 import { ContactCustomFieldModel } from './contact-custom-field.model.js';
 
 /** A person or group a company talks to on one channel; unique per (company, channel, number). */

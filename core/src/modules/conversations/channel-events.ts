@@ -2,8 +2,8 @@ import { inject, injectable, type ConnectionInfo, type InboundEvent } from '@swi
 import type { TenantScope } from '../../platform/database/model.js';
 import { MediaStorage } from '../../platform/media/media-storage.js';
 import { Tenancy } from '../../platform/tenancy.js';
-import { audienceOf, TicketEvents } from '../realtime/ticket-audience.js';
-import { RoutingSettings } from '../routing/routing-settings.js';
+import { audienceOf, TicketEvents } from '../realtime/index.js';
+import { CompanySettings } from '../settings/index.js';
 import { camelRow } from './core-steps.js';
 
 /** What a deleted message shows when the company erases deleted content (lgpdDeleteMessage). */
@@ -18,7 +18,7 @@ export class ChannelEvents {
   constructor(
     @inject(Tenancy) private readonly tenancy: Tenancy,
     @inject(TicketEvents) private readonly events: TicketEvents,
-    @inject(RoutingSettings) private readonly settings: RoutingSettings,
+    @inject(CompanySettings) private readonly settings: CompanySettings,
     @inject(MediaStorage) private readonly media: MediaStorage,
   ) {}
 
@@ -46,7 +46,7 @@ export class ChannelEvents {
       case 'delete': {
         // lgpdDeleteMessage enabled: what the contact deleted is erased (text and file); otherwise it stays readable,
         // marked deleted.
-        const { lgpdDeleteMessage } = await this.settings.company(connection.companyId);
+        const { lgpdDeleteMessage } = await this.settings.read(connection.companyId);
         const stored = lgpdDeleteMessage ? await byExternalId(event.externalId).first('media_url') : undefined;
         const erased = lgpdDeleteMessage ? { body: DELETED_MESSAGE_BODY, media_url: null } : {};
         const [row] = await byExternalId(event.externalId)

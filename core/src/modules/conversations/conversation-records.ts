@@ -1,5 +1,6 @@
 import { inject, injectable, type ConnectionInfo, type ContactRecord, type ContactRef, type TicketRecord } from '@switchboard/sdk';
 import { isUniqueViolation } from '../../platform/database/errors.js';
+import { prepared } from '../../platform/database/prepared-statement.js';
 import { CompanyCache } from '../../platform/cache/company-cache.js';
 import { Tenancy } from '../../platform/tenancy.js';
 
@@ -12,12 +13,16 @@ interface TicketSettings {
   closed_tickets_post_imported: boolean;
 }
 
-/** How a ticket starts when a message needs a new one; `imported`: the message comes from a history import. */
+/**
+ * How a ticket starts when a message needs a new one; `imported`: the message comes from a history import;
+ * `newContact`: the contact was created for this message, so it has no ticket to find yet.
+ */
 export interface TicketStart {
   status?: 'open' | 'pending';
   userId?: number;
   queueId?: number;
   imported?: boolean;
+  newContact?: boolean;
 }
 
 /**
@@ -95,7 +100,7 @@ export class ConversationRecords {
         ]),
       );
     }
-    const row = await query;
+    const row = await prepared(options.externalId === undefined ? 'conversation-lookup' : 'conversation-lookup-seen', query);
     if (!row) return undefined;
     const contact = contactRecord({ ...row, id: row.contact_id, company_id: connection.companyId });
     const ticket = row.id
@@ -105,6 +110,11 @@ export class ConversationRecords {
   }
 
   async upsertContact(connection: ConnectionInfo, chat: ContactRef): Promise<ContactRecord> {
+    return (await this.settleContact(connection, chat)).contact;
+  }
+
+  /** upsertContact, telling whether the contact was created (then it has no ticket yet). */
+  async settleContact(connection: ConnectionInfo, chat: ContactRef): Promise<{ contact: ContactRecord; created: boolean }> {
     const scope = this.tenancy.of(connection.companyId);
     const [row] = await scope
       .insertInto('contacts', {
@@ -123,8 +133,19 @@ export class ConversationRecords {
         whatsapp_id: connection.id,
         updated_at: new Date(),
       })
-      .returning(['id', 'company_id', 'name', 'number', 'channel', 'is_group', 'disable_bot', 'active']);
-    return contactRecord(row);
+      // xmax is 0 only on a row this statement inserted (not on one the conflict updated).
+      .returning([
+        'id',
+        'company_id',
+        'name',
+        'number',
+        'channel',
+        'is_group',
+        'disable_bot',
+        'active',
+        scope.raw('(xmax = 0) as created'),
+      ]);
+    return { contact: contactRecord(row), created: row.created === true };
   }
 
   /**
@@ -144,16 +165,19 @@ export class ConversationRecords {
     const groupStatus = contact.isGroup && settings?.group_as_ticket !== 'enabled';
     const closedImport = Boolean(initial.imported && settings?.closed_tickets_post_imported);
     for (let attempt = 0; attempt < 3; attempt += 1) {
-      const active = await this.active(connection, contact.id);
+      // A new contact's first try goes straight to the insert; a race lost there retries with every read.
+      const nothingToFind = initial.newContact === true && attempt === 0;
+      const active = nothingToFind ? undefined : await this.active(connection, contact.id);
       if (active) return { ticket: active, created: false };
-      if (closedImport) {
+      if (closedImport && !nothingToFind) {
         const imported = await this.closedImported(connection, contact.id);
         if (imported) return { ticket: imported, created: false };
       }
       try {
-        const reopened = initial.imported
-          ? undefined
-          : await this.reopenRecent(connection, contact.id, settings?.time_create_new_ticket ?? 0, groupStatus);
+        const reopened =
+          initial.imported || nothingToFind
+            ? undefined
+            : await this.reopenRecent(connection, contact.id, settings?.time_create_new_ticket ?? 0, groupStatus);
         if (reopened) return { ticket: reopened, created: false };
         return { ticket: await this.create(connection, contact, groupStatus, initial, closedImport), created: true };
       } catch (error) {
@@ -218,7 +242,7 @@ export class ConversationRecords {
   ): Promise<TicketRecord> {
     const scope = this.tenancy.of(connection.companyId);
     const now = new Date();
-    const [row] = await scope
+    const created = scope
       .insertInto('tickets', {
         contact_id: contact.id,
         whatsapp_id: connection.id,
@@ -231,8 +255,16 @@ export class ConversationRecords {
         ...(closed ? { closed_at: now } : {}),
       })
       .returning('*');
-    await scope.insertInto('ticket_logs', { ticket_id: row.id, type: 'create', user_id: initial.userId ?? null });
-    return ticketRecord(row);
+    // The ticket and its 'create' log in one statement: one round trip, and never a ticket without its log.
+    const [row] = (await scope.connection
+      .with('created', created)
+      .with(
+        'logged',
+        scope.raw(`insert into ticket_logs (company_id, ticket_id, type, user_id) select company_id, id, 'create', user_id from created`),
+      )
+      .select('*')
+      .from('created')) as TicketRow[];
+    return ticketRecord(row!);
   }
 }
 

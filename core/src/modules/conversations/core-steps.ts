@@ -1,10 +1,11 @@
 import { inject, injectable, conversationSteps, type ConversationHandler, type InboundContext, type TicketRecord } from '@switchboard/sdk';
 import type { Knex } from 'knex';
 import { MediaStorage } from '../../platform/media/media-storage.js';
+import { prepared } from '../../platform/database/prepared-statement.js';
 import { Tenancy } from '../../platform/tenancy.js';
-import { audienceOf, TicketEvents } from '../realtime/ticket-audience.js';
+import { audienceOf, TicketEvents } from '../realtime/index.js';
 import { ConversationRecords } from './conversation-records.js';
-import { mediaTypeOf } from '../messages/media-type.js';
+import { mediaTypeOf } from '../../platform/media/media-type.js';
 
 const LOOKUP = 'conversationLookup';
 
@@ -57,7 +58,10 @@ export class ContactStep implements ConversationHandler {
       // Handed to the ticket step, which then needs no query of its own.
       if (known.ticket) ctx.state.activeTicket = known.ticket;
     } else {
-      ctx.contact = await this.records.upsertContact(ctx.connection, chat);
+      const settled = await this.records.settleContact(ctx.connection, chat);
+      ctx.contact = settled.contact;
+      // Created for this message: it has no ticket of any status, which later steps need not look for.
+      if (settled.created) ctx.state.newContact = true;
     }
     await next();
   }
@@ -78,7 +82,10 @@ export class TicketStep implements ConversationHandler {
       ctx.ticketCreated = false;
       return next();
     }
-    const settled = await this.records.settleTicket(ctx.connection, ctx.contact!, ctx.event.history ? { imported: true } : {});
+    const settled = await this.records.settleTicket(ctx.connection, ctx.contact!, {
+      ...(ctx.event.history ? { imported: true } : {}),
+      newContact: ctx.state.newContact === true,
+    });
     if (!settled) return;
     ctx.ticket = settled.ticket;
     ctx.ticketCreated = settled.created;
@@ -149,7 +156,7 @@ export class MessageStep implements ConversationHandler {
     // One statement stores the message and moves its ticket (atomic without a transaction round trip); a message
     // the unique index already holds changes nothing. Each table it reaches carries the company.
     const knex: Knex = scope.connection;
-    const result = await knex.raw(
+    const statement = knex.raw(
       `with inserted as (
          insert into messages (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})
          on conflict (whatsapp_id, external_id) do nothing
@@ -171,6 +178,7 @@ export class MessageStep implements ConversationHandler {
         ...(event.history ? [connection.companyId, ticket.id] : []),
       ],
     );
+    const result = await prepared(event.history ? 'store-history-message' : 'store-inbound-message', statement);
     type Stored = Record<string, unknown> & { id: number };
     type Touched = Record<string, unknown> & {
       id: number;
@@ -205,9 +213,16 @@ function parseJsonColumn<T extends Record<string, unknown>>(value: T | string): 
 /** snake_case row → the API's camelCase, for event payloads built from raw rows. */
 export function camelRow(row: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(row)) {
-    if (key === 'data') continue;
-    out[key.replace(/_([a-z])/g, (_m, letter: string) => letter.toUpperCase())] = value;
+  for (const key in row) {
+    if (key !== 'data') out[camelName(key)] = row[key];
   }
   return out;
+}
+
+/** Each column's camelCase name, worked out once: every stored message converts the same few dozen columns. */
+const camelNames = new Map<string, string>();
+function camelName(column: string): string {
+  let name = camelNames.get(column);
+  if (name === undefined) camelNames.set(column, (name = column.replace(/_([a-z])/g, (_m, letter: string) => letter.toUpperCase())));
+  return name;
 }

@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { idList } from '../tickets/tickets.schema.js';
+import { idList } from '../tickets/index.js';
 
 /** The real-time moments window when no dates are given (spec 2 §9). */
 export const MOMENTS_WINDOW_DAYS = 30;

@@ -2,10 +2,10 @@ import { inject, injectable } from '@switchboard/sdk';
 import { raw } from 'objection';
 import type { AuthContext } from '../../platform/auth/auth-context.js';
 import { Tenancy } from '../../platform/tenancy.js';
-import { TicketSearch } from '../tickets/ticket-search.service.js';
-import { TicketModel } from '../tickets/ticket.model.js';
-import { TicketViews, type TicketView, type UserRef } from '../tickets/ticket-views.js';
-import { TicketVisibility } from '../tickets/ticket-visibility.js';
+import { TicketSearch } from '../tickets/index.js';
+import { TicketModel } from '../tickets/index.js';
+import { TicketViews, type TicketView, type UserRef } from '../tickets/index.js';
+import { TicketVisibility } from '../tickets/index.js';
 import { MOMENTS_PAGE_SIZE, MOMENTS_WINDOW_DAYS, type MomentsQuery } from './dashboard.schema.js';
 
 /** A column of the screen: how many tickets it holds and one page of its cards, newest activity first. */

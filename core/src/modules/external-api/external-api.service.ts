@@ -3,9 +3,9 @@ import { inject, injectable, type ConnectionInfo } from '@switchboard/sdk';
 import { AppError } from '../../platform/http/app-error.js';
 import { PluginRegistry } from '../../platform/plugins/channel-registry.js';
 import { Tenancy } from '../../platform/tenancy.js';
-import { ConnectionResolver } from '../connections/connection-resolver.js';
-import { ConversationRecords } from '../conversations/conversation-records.js';
-import { OutboundMessages } from '../messages/outbound-messages.js';
+import { ConnectionResolver } from '../connections/index.js';
+import { ConversationRecords } from '../conversations/index.js';
+import { OutboundMessages } from '../messages/index.js';
 
 export interface ExternalSend {
   number: string;

@@ -2,7 +2,7 @@ import { inject, injectable } from '@switchboard/sdk';
 import type { ApiRouter, RouteContribution } from '../../platform/http/api-router.js';
 import { PortsHealth } from '../../platform/ports.js';
 import { Config } from '../../platform/tokens.js';
-import { SessionManager } from '../connections/session-manager.js';
+import { SessionManager } from '../connections/index.js';
 
 @injectable()
 export class HealthRoutes implements RouteContribution {

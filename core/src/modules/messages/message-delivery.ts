@@ -8,9 +8,10 @@ import { MediaStorage } from '../../platform/media/media-storage.js';
 import { PluginRegistry } from '../../platform/plugins/channel-registry.js';
 import type { TenantScope } from '../../platform/database/model.js';
 import { Tenancy } from '../../platform/tenancy.js';
-import { TicketEvents } from '../realtime/ticket-audience.js';
+import { TicketEvents } from '../realtime/index.js';
 import { Logger } from '../../platform/tokens.js';
-import { camelRow } from '../conversations/core-steps.js';
+import { camelRow } from '../conversations/index.js';
+import type { SessionWork } from '../connections/index.js';
 
 const RETRIES = 4;
 const BACKOFF_MS = 2000;
@@ -87,7 +88,7 @@ export function mergeMark(knex: Knex | Knex.Transaction, kind: ChannelActionKind
  * recorded on the row. The last failed attempt marks the message.
  */
 @injectable()
-export class MessageDelivery {
+export class MessageDelivery implements SessionWork {
   private readonly served = new Set<number>();
 
   constructor(

@@ -1,6 +1,7 @@
 import { ContainerModule } from '@switchboard/sdk';
 import { RouteContribution } from '../../platform/http/api-router.js';
 import { MessageActions } from './message-actions.service.js';
+import { SessionWork } from '../connections/index.js';
 import { MessageDelivery } from './message-delivery.js';
 import { MessagesRoutes } from './messages.routes.js';
 import { MessagesService } from './messages.service.js';
@@ -9,6 +10,7 @@ import { OutboundMessagesService } from './outbound-messages.service.js';
 
 export const messagesModule = new ContainerModule((bind) => {
   bind(MessageDelivery).toSelf();
+  bind(SessionWork).toService(MessageDelivery);
   bind(OutboundMessages).to(OutboundMessagesService);
   bind(MessagesService).toSelf();
   bind(MessageActions).toSelf();

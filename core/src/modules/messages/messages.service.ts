@@ -1,10 +1,10 @@
 import { inject, injectable } from '@switchboard/sdk';
 import type { AuthContext } from '../../platform/auth/auth-context.js';
-import { TicketEvents } from '../realtime/ticket-audience.js';
+import { TicketEvents } from '../realtime/index.js';
 import { Tenancy } from '../../platform/tenancy.js';
-import { CompanySettings } from '../settings/company-settings.js';
-import { TicketSearch } from '../tickets/ticket-search.service.js';
-import { TicketModel } from '../tickets/ticket.model.js';
+import { CompanySettings } from '../settings/index.js';
+import { TicketSearch } from '../tickets/index.js';
+import { TicketModel } from '../tickets/index.js';
 import { MessageModel } from './message.model.js';
 import { OutboundMessages } from './outbound-messages.js';
 

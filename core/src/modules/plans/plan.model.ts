@@ -1,5 +1,10 @@
 import { BaseModel } from '../../platform/database/model.js';
 
+/** How often a subscription is billed (a plan's and a company's recurrence), and its length in months. */
+export const recurrences = ['MENSAL', 'BIMESTRAL', 'TRIMESTRAL', 'SEMESTRAL', 'ANUAL'] as const;
+export type Recurrence = (typeof recurrences)[number];
+export const recurrenceMonths: Record<Recurrence, number> = { MENSAL: 1, BIMESTRAL: 2, TRIMESTRAL: 3, SEMESTRAL: 6, ANUAL: 12 };
+
 /** A subscription plan: limits and feature flags. Platform-wide (managed by the super company). */
 export class PlanModel extends BaseModel {
   static override tableName = 'plans';

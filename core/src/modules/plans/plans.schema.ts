@@ -1,6 +1,6 @@
 import { planFlags } from '../../platform/auth/auth-context.js';
 import * as yup from 'yup';
-import { recurrences } from '../companies/company.model.js';
+import { recurrences } from './plan.model.js';
 
 const counter = (label: string) =>
   yup

@@ -5,7 +5,8 @@ import { AppError } from '../../platform/http/app-error.js';
 import { RealtimeBus, rooms, type Sendable } from '../../platform/realtime/realtime-bus.js';
 import { Tenancy } from '../../platform/tenancy.js';
 import { Logger } from '../../platform/tokens.js';
-import { menusOf } from '../chatbot/chatbot-trees.js';
+import type { TenantScope } from '../../platform/database/model.js';
+import { menusOf, type MenuOwners } from '../chatbot/index.js';
 import { QueueModel } from './queue.model.js';
 
 export const QUEUE_NOT_FOUND = 'ERR_NO_QUEUE_FOUND';
@@ -14,11 +15,11 @@ export const QUEUE_NOT_FOUND = 'ERR_NO_QUEUE_FOUND';
 export type QueueEvent = { action: 'create' | 'update'; queue: QueueModel } | { action: 'delete'; queueId: number };
 
 /**
- * Queues as answered and announced: the row with its whole chatbot menu. Shared by the queue and chatbot services,
- * since a change of an option is a change of its queue for the clients.
+ * Queues as answered and announced: the row with its whole chatbot menu. The chatbot's MenuOwners too, since a
+ * change of an option is a change of its queue for the clients.
  */
 @injectable()
-export class QueueViews {
+export class QueueViews implements MenuOwners {
   constructor(
     @inject(Tenancy) private readonly tenancy: Tenancy,
     @inject(RealtimeBus) private readonly realtime: RealtimeBus,
@@ -43,6 +44,10 @@ export class QueueViews {
     const queue = await scope.findOrFail<QueueModel>(QueueModel, queueId, QUEUE_NOT_FOUND);
     queue.chatbots = (await menusOf(scope, [queueId])).get(queueId) ?? [];
     return queue;
+  }
+
+  async assertQueue(scope: TenantScope, queueId: number): Promise<void> {
+    await scope.findOrFail<QueueModel>(QueueModel, queueId, QUEUE_NOT_FOUND);
   }
 
   announce(companyId: number, event: QueueEvent): void {

@@ -1,5 +1,5 @@
 import { TenantModel } from '../../platform/database/model.js';
-import type { ChatbotOption } from '../chatbot/chatbot.model.js';
+import type { ChatbotOption } from '../chatbot/index.js';
 import type { ServiceHoursEntry } from './service-hours.js';
 
 /** Spec 2 §9: queue rotation times in minutes; 0 means unset. */

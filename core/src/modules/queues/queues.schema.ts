@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { chatbotTreeSchema, MAX_ID } from '../chatbot/chatbot.schema.js';
+import { chatbotTreeSchema, MAX_ID } from '../chatbot/index.js';
 import { ROTATION_MINUTES } from './queue.model.js';
 import { serviceHoursSchema } from './service-hours.js';
 

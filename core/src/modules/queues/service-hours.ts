@@ -1,5 +1,6 @@
-import type { ServiceHours } from '../connections/connection.model.js';
-import { scheduleEntrySchema, schedulesArray, weekdaysEn } from '../companies/companies.schema.js';
+import type { ServiceHours } from '../connections/index.js';
+import { scheduleEntrySchema, schedulesArray, weekdaysEn } from '../companies/index.js';
+import { DEFAULT_TIME_ZONE } from '../../platform/clock.js';
 
 // A queue's week follows the same entry rules as the company's (spec 2 §3 "Service-hours entry"): one entry per
 // weekday, periods A and B as HH:MM pairs or both empty, so the schema is the companies module's, shared.
@@ -13,9 +14,6 @@ export type WeekdayEn = (typeof weekdaysEn)[number];
 
 /** The entry as stored on queues, connections and companies alike. */
 export type ServiceHoursEntry = ServiceHours;
-
-/** The company timezone when none (or an unknown one) is set (DESIGN §4). */
-export const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';
 
 const weekdayNames: Record<WeekdayEn, string> = {
   monday: 'Segunda-feira',

@@ -6,8 +6,8 @@ import { AppError } from '../../platform/http/app-error.js';
 import { RealtimeBus, rooms } from '../../platform/realtime/realtime-bus.js';
 import { Tenancy } from '../../platform/tenancy.js';
 import { NumberHiding } from '../../platform/http/contact-number-masking.js';
-import { seesNumbersMasked } from '../contacts/contact-details.js';
-import { TicketVisibility, visibilityPredicate } from '../tickets/ticket-visibility.js';
+import { seesNumbersMasked } from '../../platform/http/contact-number-masking.js';
+import { TicketRoomAccess } from './ticket-room-access.js';
 
 /**
  * The web app's socket: the access token comes in the handshake's auth payload (`auth: { token }`, never the
@@ -21,7 +21,7 @@ import { TicketVisibility, visibilityPredicate } from '../tickets/ticket-visibil
 export class SocketSessions {
   constructor(
     @inject(Authenticator) private readonly authenticator: Authenticator,
-    @inject(TicketVisibility) private readonly visibility: TicketVisibility,
+    @inject(TicketRoomAccess) private readonly visibility: TicketRoomAccess,
     @inject(Tenancy) private readonly tenancy: Tenancy,
     @inject(RealtimeBus) private readonly realtime: RealtimeBus,
     @inject(NumberHiding) private readonly hiding: NumberHiding,
@@ -71,7 +71,7 @@ export class SocketSessions {
     void this.setOnline(auth, true).catch(() => {});
     const joinTicket = async (ticketId: unknown) => {
       const id = Number(ticketId);
-      if (!Number.isSafeInteger(id) || id <= 0 || !(await this.canSee(auth, id))) return;
+      if (!Number.isSafeInteger(id) || id <= 0 || !(await this.visibility.canSee(auth, id))) return;
       const masked = socket.rooms.has(rooms.masked(rooms.company(auth.companyId)));
       await socket.join(masked ? rooms.masked(rooms.ticket(id)) : rooms.ticket(id));
     };
@@ -120,13 +120,6 @@ export class SocketSessions {
     if (viewer.allTicket) joined.push(rooms.unqueued(auth.companyId));
     if (viewer.allowGroup) joined.push(rooms.groups(auth.companyId));
     return (await seesNumbersMasked(this.hiding, auth)) ? joined.map(rooms.masked) : joined;
-  }
-
-  private async canSee(auth: AuthContext, ticketId: number): Promise<boolean> {
-    const query = this.tenancy.of(auth.companyId).table('tickets').where('id', ticketId);
-    const predicate = visibilityPredicate(await this.visibility.viewer(auth));
-    if (predicate) query.whereRaw(predicate.sql, predicate.bindings);
-    return Boolean(await query.first('id'));
   }
 
   private async setOnline(auth: AuthContext, online: boolean): Promise<void> {

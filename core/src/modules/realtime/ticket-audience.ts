@@ -2,7 +2,7 @@ import { inject, injectable } from '@switchboard/sdk';
 import type { AppMessageEvent, TicketEvent } from '@switchboard/sdk/contracts';
 import { RealtimeBus, rooms, type Sendable } from '../../platform/realtime/realtime-bus.js';
 import { Tenancy } from '../../platform/tenancy.js';
-import { withMaskedContactNumbers } from '../contacts/contact-details.js';
+import { withMaskedContactNumbers } from '../../platform/http/contact-number-masking.js';
 
 /** What decides who may see a ticket (spec 1 §6). */
 export interface AudienceTicket {
@@ -40,7 +40,7 @@ export class TicketEvents {
     if (before) this.realtime.emit(ticketRooms(before), 'ticket', { action: 'delete', ticketId: before.id }, now);
     // Callers build the ticket view in their own (untyped) shape; the event map names what it must hold.
     const event = payload as unknown as Sendable<TicketEvent>;
-    this.realtime.emitViews(now, 'ticket', event, withMaskedContactNumbers(event) as typeof event);
+    this.realtime.emitViews(now, 'ticket', event, () => withMaskedContactNumbers(event) as typeof event);
   }
 
   ticketDeleted(ticket: AudienceTicket): void {
@@ -49,7 +49,7 @@ export class TicketEvents {
 
   message(ticket: AudienceTicket, payload: Record<string, unknown>): void {
     const event = payload as unknown as Sendable<AppMessageEvent>;
-    this.realtime.emitViews(ticketRooms(ticket), 'appMessage', event, withMaskedContactNumbers(event) as typeof event);
+    this.realtime.emitViews(ticketRooms(ticket), 'appMessage', event, () => withMaskedContactNumbers(event) as typeof event);
   }
 
   /** A message event when only the ticket's id is at hand. */

@@ -1,6 +1,6 @@
 import { inject, injectable } from '@switchboard/sdk';
 import { Tenancy } from '../../platform/tenancy.js';
-import type { TicketTransition, TicketTransitionListener } from '../tickets/ticket-lifecycle.js';
+import type { TicketTransition, TicketTransitionListener } from '../tickets/index.js';
 import { QueueAssignment, ROTATION_TIMER, SEND_QUEUE_TIMER, WAITING_TIMERS } from './assignment.js';
 import type { ConversationTimer, ConversationTimerHandler } from './conversation-timers.js';
 import { ConversationTimers } from './conversation-timers.js';

@@ -6,7 +6,7 @@ import { QueuePosition } from './queue-position.js';
 import { RoutedTickets, type RoutedTicket } from './routed-tickets.js';
 import { RoutingSettings, type ConnectionRoutingOptions } from './routing-settings.js';
 import { isContactsLiveMessage } from './contact-preferences.step.js';
-import { isWithinWorkingHours } from './working-hours.js';
+import { isWithinWorkingHours } from '../users/index.js';
 
 /** Timer kinds of assignment (names reserved by the routing framework). */
 export const ROTATION_TIMER = 'rotation';
@@ -50,7 +50,7 @@ export class QueueAssignment {
     const company = await this.settings.company(ticket.company_id);
     if (company.userRandom && (await this.assignRandom(ticket, company.timezone))) return;
     await this.scheduleRotation(ticket);
-    if (company.sendQueuePosition) await this.position.tell(ticket);
+    if (company.sendQueuePosition) await this.position.tell(ticket, company.customerLanguage);
   }
 
   /** A message on a ticket waiting in its queue: try a random user again, and make sure the router is armed. */

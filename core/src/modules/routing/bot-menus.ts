@@ -3,10 +3,19 @@ import type { ConversationTimer, ConversationTimerHandler } from './conversation
 import { ConversationTimers } from './conversation-timers.js';
 import { RoutedTickets, type RoutedTicket } from './routed-tickets.js';
 import type { ConnectionRoutingOptions } from './routing-settings.js';
+import { customerText } from '../messages/index.js';
 
 export const BOT_MENU_RESET_TIMER = 'botMenuReset';
-export const INVALID_OPTION = 'Opção inválida, por favor escolha uma opção válida.';
-export const BACK_TO_START_LINE = '*[ # ]* - Voltar Menu Inicial';
+
+/** The line above a menu repeated after an answer that is none of its options. */
+export function invalidOptionLine(language: string): string {
+  return customerText('menu.invalidOption', { language });
+}
+
+/** The last line of a chatbot level when the connection has a queue menu to go back to (the contact types #). */
+export function backToStartLine(language: string): string {
+  return `*[ # ]* - ${customerText('menu.backToStart', { language })}`;
+}
 
 /** One line per choice: `*[ 1 ]* - Name`. */
 export function numberedMenu(names: string[]): string {

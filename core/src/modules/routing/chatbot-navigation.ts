@@ -2,12 +2,13 @@ import path from 'node:path';
 import { inject, injectable } from '@switchboard/sdk';
 import { Tenancy } from '../../platform/tenancy.js';
 import { MediaStorage } from '../../platform/media/media-storage.js';
-import { mediaTypeOf } from '../messages/media-type.js';
+import { mediaTypeOf } from '../../platform/media/media-type.js';
 import { QueueAssignment } from './assignment.js';
-import { BACK_TO_START_LINE, BotMenus, chosenIndex, INVALID_OPTION, menuMessage, numberedMenu } from './bot-menus.js';
+import { backToStartLine, BotMenus, chosenIndex, invalidOptionLine, menuMessage, numberedMenu } from './bot-menus.js';
 import { ConversationClosing } from './conversation-closing.js';
 import { RoutedTickets, type RoutedTicket } from './routed-tickets.js';
-import type { ConnectionRoutingOptions } from './routing-settings.js';
+import type { CompanyRoutingOptions, ConnectionRoutingOptions } from './routing-settings.js';
+import { customerText } from '../messages/index.js';
 
 /** A chatbot option as the bot reads it (spec 2 §3 "Chatbot option"). */
 interface OptionRow {
@@ -25,6 +26,8 @@ interface OptionRow {
 /** One answer of the contact to the bot while its ticket is in a queue. */
 export interface BotTurn {
   ticket: RoutedTicket;
+  /** The company's language, for the bot's own lines. */
+  company: Pick<CompanyRoutingOptions, 'customerLanguage'>;
   connection: ConnectionRoutingOptions;
   answer: string;
 }
@@ -66,7 +69,7 @@ export class ChatbotNavigation {
   }): Promise<boolean> {
     const { turn, level } = options;
     const lines = [numberedMenu(level.map((option) => option.name))];
-    if (turn.connection.queueIds.length > 1) lines.push(BACK_TO_START_LINE);
+    if (turn.connection.queueIds.length > 1) lines.push(backToStartLine(turn.company.customerLanguage));
     return this.menus.send({
       ticket: turn.ticket,
       connection: turn.connection,
@@ -89,7 +92,13 @@ export class ChatbotNavigation {
     const index = chosenIndex(turn.answer);
     const option = index === undefined ? undefined : level[index];
     if (!option) {
-      await this.showLevel({ turn, heading: INVALID_OPTION, level, chatbotId: ticket.chatbot_id, fresh: false });
+      await this.showLevel({
+        turn,
+        heading: invalidOptionLine(turn.company.customerLanguage),
+        level,
+        chatbotId: ticket.chatbot_id,
+        fresh: false,
+      });
       return 'handled';
     }
     await this.choose(turn, option);
@@ -107,7 +116,7 @@ export class ChatbotNavigation {
       }
     }
     await this.tickets.say({ companyId, ticketId: ticket.id, body: option.greeting_message ?? '' });
-    if (option.queue_type === 'file') await this.sendFiles(ticket, option.opt_file_id);
+    if (option.queue_type === 'file') await this.sendFiles(turn, option.opt_file_id);
     if (option.close_ticket) {
       await this.close(ticket);
       return;
@@ -152,11 +161,15 @@ export class ChatbotNavigation {
   }
 
   /** Each file of the list as a media message; a file missing from storage goes as its name. */
-  private async sendFiles(ticket: RoutedTicket, fileListId: number | null): Promise<void> {
+  private async sendFiles(turn: BotTurn, fileListId: number | null): Promise<void> {
+    const { ticket } = turn;
     if (!(await this.owned('files', ticket.company_id, fileListId))) return;
     const files = await this.tenancy.of(ticket.company_id).table('file_options').where('file_id', fileListId).orderBy('id');
     for (const file of files as { name: string | null; path: string | null; media_type: string | null }[]) {
-      const fileName = file.name?.trim() || path.basename(file.path ?? '') || 'arquivo';
+      const fileName =
+        file.name?.trim() ||
+        path.basename(file.path ?? '') ||
+        customerText('menu.unnamedFile', { language: turn.company.customerLanguage });
       const stored = file.path ? await this.media.exists(file.path) : false;
       if (!stored) {
         await this.tickets.say({ companyId: ticket.company_id, ticketId: ticket.id, body: fileName });

@@ -1,8 +1,9 @@
 import { inject, injectable, conversationSteps, type ConversationHandler, type InboundContext } from '@switchboard/sdk';
 import { Tenancy } from '../../platform/tenancy.js';
-import { ticketRecord, type TicketRow } from '../conversations/conversation-records.js';
+import { ticketRecord, type TicketRow } from '../conversations/index.js';
 import { RoutedTickets } from './routed-tickets.js';
 import { RoutingSettings } from './routing-settings.js';
+import { customerText } from '../messages/index.js';
 
 /** Statuses in which the ticket waits for the contact's answer to a question of ours (consent, rating). */
 const AWAITING_ANSWER = ['lgpd', 'nps'];
@@ -33,7 +34,8 @@ export class ContactPreferencesStep implements ConversationHandler {
   async handle(ctx: InboundContext, next: () => Promise<void>): Promise<void> {
     if (ctx.event.history || !ctx.contact) return next();
     if (ctx.contact.disableBot) ctx.state.botDisabled = true;
-    if (!ctx.state.activeTicket && !ctx.event.fromMe) {
+    // A contact created for this message (ctx.state.newContact) has no ticket waiting.
+    if (!ctx.state.activeTicket && !ctx.state.newContact && !ctx.event.fromMe) {
       const waiting = await this.tenancy
         .of(ctx.connection.companyId)
         .table<TicketRow>('tickets')
@@ -46,10 +48,6 @@ export class ContactPreferencesStep implements ConversationHandler {
     await next();
   }
 }
-
-/** The automatic answer to an audio the company or the contact does not take (acceptAudioMessageContact). */
-export const AUDIO_REFUSED =
-  '*Mensagem Automática*:\nInfelizmente não conseguimos escutar nem enviar áudios por este canal de atendimento, por favor, envie uma mensagem de *texto*.';
 
 /**
  * After the message is stored: an audio from a contact whose company (acceptAudioMessageContact) or own flag
@@ -76,7 +74,8 @@ export class AudioMessagesStep implements ConversationHandler {
         .where('id', ctx.contact.id)
         .first('accept_audio_message');
       if (!company.acceptAudioMessageContact || contact?.accept_audio_message === false) {
-        await this.tickets.say({ companyId: ctx.connection.companyId, ticketId: ctx.ticket.id, body: AUDIO_REFUSED });
+        const body = customerText('audio.refused', { language: company.customerLanguage });
+        await this.tickets.say({ companyId: ctx.connection.companyId, ticketId: ctx.ticket.id, body });
       }
     }
     await next();

@@ -1,8 +1,9 @@
 import { inject, injectable, type ConversationHandler, type InboundContext, conversationSteps } from '@switchboard/sdk';
+import { prepared } from '../../platform/database/prepared-statement.js';
 import { Tenancy } from '../../platform/tenancy.js';
 import { Logger } from '../../platform/tokens.js';
-import { OutboundMessages, type OutboundMessageListener, type StoredOutboundMessage } from '../messages/outbound-messages.js';
-import type { TicketTransition, TicketTransitionListener } from '../tickets/ticket-lifecycle.js';
+import { OutboundMessages, type OutboundMessageListener, type StoredOutboundMessage } from '../messages/index.js';
+import type { TicketTransition, TicketTransitionListener } from '../tickets/index.js';
 import { botMayAnswer } from './contact-preferences.step.js';
 import { ConversationClosing } from './conversation-closing.js';
 import { ConversationTimers, type ConversationTimer, type ConversationTimerHandler } from './conversation-timers.js';
@@ -66,15 +67,16 @@ export class InactivityClocks {
     const companyId = ctx.connection.companyId;
     // One round trip for every message of a conversation: the timers' delete runs as a CTE of the flag's update
     // (a data-modifying CTE runs whether or not the update finds its row).
-    await this.tenancy
-      .of(companyId)
-      .table('tickets')
-      .with(
-        'cancelled',
-        this.timers.cancelling({ companyId, ticketId: ticket.id, kinds: restartExpiry ? [INACTIVE_MESSAGE] : INACTIVITY_KINDS }),
-      )
-      .where({ id: ticket.id, send_inactive_message: true })
-      .update({ send_inactive_message: false });
+    const kinds = restartExpiry ? [INACTIVE_MESSAGE] : INACTIVITY_KINDS;
+    await prepared(
+      `contact-answered-${kinds.length}`,
+      this.tenancy
+        .of(companyId)
+        .table('tickets')
+        .with('cancelled', this.timers.cancelling({ companyId, ticketId: ticket.id, kinds }))
+        .where({ id: ticket.id, send_inactive_message: true })
+        .update({ send_inactive_message: false }),
+    );
     if (restartExpiry) {
       await this.timers.set({
         companyId,

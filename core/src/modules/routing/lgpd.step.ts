@@ -5,9 +5,7 @@ import { botMayAnswer, isContactsLiveMessage } from './contact-preferences.step.
 import { ConversationClosing } from './conversation-closing.js';
 import { RoutedTickets, type RoutingChange } from './routed-tickets.js';
 import { RoutingSettings, type CompanyRoutingOptions } from './routing-settings.js';
-
-export const LGPD_QUESTION = 'Digite *1* para aceitar ou *2* para recusar';
-export const LGPD_REFUSED = '*Mensagem Automática*:\nVocê não aceitou nossa política de privacidade. Atendimento encerrado.';
+import { customerText } from '../messages/index.js';
 
 /** The company's privacy notice: its message and, when set, its link. */
 function privacyNotice(company: CompanyRoutingOptions): string {
@@ -16,7 +14,8 @@ function privacyNotice(company: CompanyRoutingOptions): string {
 
 /** The notice followed by the question the contact answers with 1 or 2. */
 function consentQuestion(company: CompanyRoutingOptions): string {
-  return [privacyNotice(company), LGPD_QUESTION].filter(Boolean).join('\n\n');
+  const question = customerText('lgpd.question', { language: company.customerLanguage });
+  return [privacyNotice(company), question].filter(Boolean).join('\n\n');
 }
 
 /**
@@ -76,11 +75,12 @@ export class LgpdStep implements ConversationHandler {
       ctx.ticket = { ...ticket, status: 'pending' };
       return next();
     }
+    const { company } = await this.settings.forMessage(ctx);
     if (reply === '2') {
-      await this.closing.close({ companyId, ticketId: ticket.id, fromStatuses: ['lgpd'], lastWords: LGPD_REFUSED });
+      const lastWords = customerText('lgpd.refused', { language: company.customerLanguage });
+      await this.closing.close({ companyId, ticketId: ticket.id, fromStatuses: ['lgpd'], lastWords });
       return;
     }
-    const { company } = await this.settings.forMessage(ctx);
     await this.tickets.say({ companyId, ticketId: ticket.id, body: consentQuestion(company) });
   }
 }

@@ -2,7 +2,7 @@ import { inject, injectable, conversationSteps, type ConversationHandler, type I
 import { Tenancy } from '../../platform/tenancy.js';
 import { QueueAssignment, SEND_QUEUE_TIMER } from './assignment.js';
 import { isContactsLiveMessage } from './contact-preferences.step.js';
-import { BotMenus, chosenIndex, INVALID_OPTION, menuMessage, numberedMenu } from './bot-menus.js';
+import { BotMenus, chosenIndex, invalidOptionLine, menuMessage, numberedMenu } from './bot-menus.js';
 import { ChatbotNavigation } from './chatbot-navigation.js';
 import { ConversationTimers } from './conversation-timers.js';
 import { RoutedTickets, type RoutedTicket } from './routed-tickets.js';
@@ -71,7 +71,8 @@ export class QueueMenuStep implements ConversationHandler {
       const index = chosenIndex(turn.answer);
       const queueId = index === undefined ? undefined : connection.queueIds[index];
       if (queueId) return this.enterQueue(turn, queueId, '');
-      await this.menus.send({ ticket, connection, body: menuMessage(INVALID_OPTION, await this.queueMenu(turn)), chatbotId: null });
+      const body = menuMessage(invalidOptionLine(company.customerLanguage), await this.queueMenu(turn));
+      await this.menus.send({ ticket, connection, body, chatbotId: null });
       return;
     }
     await this.menus.send({
@@ -120,7 +121,7 @@ export class QueueMenuStep implements ConversationHandler {
     const greeting = (queue?.greeting_message as string | null)?.trim() || fallbackGreeting;
     const level = await this.chatbot.optionsUnder({ companyId: ticket.company_id, queueId, chatbotId: null });
     if (level.length > 0) {
-      await this.chatbot.showLevel({ turn: { ticket, connection }, heading: greeting, level, chatbotId: null, fresh: true });
+      await this.chatbot.showLevel({ turn: { ticket, company, connection }, heading: greeting, level, chatbotId: null, fresh: true });
       return;
     }
     await this.tickets.say({ companyId: ticket.company_id, ticketId: ticket.id, body: greeting });

@@ -1,11 +1,7 @@
 import { inject, injectable } from '@switchboard/sdk';
 import { Tenancy } from '../../platform/tenancy.js';
 import { RoutedTickets, type RoutedTicket } from './routed-tickets.js';
-
-/** The automatic notice of sendQueuePosition (pt-BR, the product's texts). */
-export function queuePositionNotice(position: number): string {
-  return `*Mensagem Automática*:\nVocê está na posição *${position}* da fila de atendimento. Aguarde, já vamos te atender!`;
-}
+import { customerText } from '../messages/index.js';
 
 /** Tells a waiting contact where it stands: its rank among the queue's pending tickets without user, oldest first. */
 @injectable()
@@ -27,8 +23,10 @@ export class QueuePosition {
     return Number(row?.count ?? 1);
   }
 
-  async tell(ticket: RoutedTicket): Promise<void> {
+  /** The automatic notice of sendQueuePosition, in the company's language. */
+  async tell(ticket: RoutedTicket, language: string): Promise<void> {
     const position = await this.of(ticket);
-    await this.tickets.say({ companyId: ticket.company_id, ticketId: ticket.id, body: queuePositionNotice(position) });
+    const body = customerText('queue.position', { language, values: { position } });
+    await this.tickets.say({ companyId: ticket.company_id, ticketId: ticket.id, body });
   }
 }

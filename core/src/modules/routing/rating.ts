@@ -1,14 +1,14 @@
 import { inject, injectable, conversationSteps, type ConversationHandler, type InboundContext } from '@switchboard/sdk';
 import { Clock } from '../../platform/clock.js';
 import { Tenancy } from '../../platform/tenancy.js';
-import type { TicketTransition, TicketTransitionListener } from '../tickets/ticket-lifecycle.js';
+import type { TicketTransition, TicketTransitionListener } from '../tickets/index.js';
 import { isContactsLiveMessage } from './contact-preferences.step.js';
 import { ConversationClosing } from './conversation-closing.js';
 import { ConversationTimers, type ConversationTimer, type ConversationTimerHandler } from './conversation-timers.js';
 import { RoutedTickets, type RoutingChange } from './routed-tickets.js';
 import { RoutingSettings } from './routing-settings.js';
+import { customerText } from '../messages/index.js';
 
-export const RATING_SCALE = 'Digite uma nota de *1* a *5* para avaliar nosso atendimento (1 = péssimo, 5 = excelente).';
 const EXPIRE_NPS = 'expireNps';
 
 /** What decides whether a resolved ticket asks for a rating instead of saying goodbye at once. */
@@ -31,8 +31,8 @@ export interface ResolvedTicket {
  * The rating request (company userRating, connection ratingMessage, expiresTicketNPS, maxUseBotQueuesNPS). A normal
  * resolve of an attended, non-group ticket, with a rating message set and the bot allowed for the contact, sends the
  * rating message with the 1..5 scale and leaves the ticket in status 'nps'. The answer stores user_ratings for the
- * ticket's user and closes the ticket with the connection's complationMessage (so the farewell comes after the
- * rating, and TicketsService does not send its own); an invalid answer repeats the question, and at
+ * ticket's user and closes the ticket with the connection's complationMessage, or the product's thanks when it has
+ * none (so the farewell comes after the rating, and TicketsService does not send its own); an invalid answer repeats the question, and at
  * maxUseBotQueuesNPS invalid answers the ticket closes without a rating (with the farewell, the contact is there).
  * The 'expireNps' timer (expiresTicketNPS minutes) closes an unanswered request without a word.
  */
@@ -62,11 +62,15 @@ export class RatingRequests {
   /** After the resolve: the question, status 'nps', and the expiry timer. */
   async request(options: { companyId: number; ticketId: number; whatsappId: number }): Promise<void> {
     const { companyId, ticketId } = options;
-    const connection = await this.settings.connection(companyId, options.whatsappId);
+    const [company, connection] = await Promise.all([
+      this.settings.company(companyId),
+      this.settings.connection(companyId, options.whatsappId),
+    ]);
+    const question = ratingQuestion(connection.ratingMessage, company.customerLanguage);
     const now = this.clock.now();
     const columns = { status: 'nps', nps_sent_at: now, amount_used_bot_queues_nps: 0, closed_at: null };
     await this.tickets.change({ companyId, ticketId, columns: columns as RoutingChange['columns'] });
-    await this.tickets.say({ companyId, ticketId, body: ratingQuestion(connection.ratingMessage) });
+    await this.tickets.say({ companyId, ticketId, body: question });
     if (connection.expiresTicketNps > 0) {
       await this.timers.set({ companyId, ticketId, kind: EXPIRE_NPS, inMs: connection.expiresTicketNps * 60_000 });
     }
@@ -77,12 +81,16 @@ export class RatingRequests {
     const { companyId, ticketId } = options;
     const ticket = await this.tickets.read(companyId, ticketId);
     if (!ticket || ticket.status !== 'nps') return;
-    const connection = await this.settings.connection(companyId, options.whatsappId);
+    const [company, connection] = await Promise.all([
+      this.settings.company(companyId),
+      this.settings.connection(companyId, options.whatsappId),
+    ]);
     const farewell = connection.complationMessage;
     const rate = /^[1-5]$/.test(options.reply.trim()) ? Number(options.reply.trim()) : undefined;
     if (rate) {
       await this.tenancy.of(companyId).insertInto('user_ratings', { ticket_id: ticketId, user_id: ticket.user_id, rate });
-      await this.closing.close({ companyId, ticketId, fromStatuses: ['nps'], lastWords: farewell });
+      const thanks = farewell.trim() || customerText('rating.thanks', { language: company.customerLanguage });
+      await this.closing.close({ companyId, ticketId, fromStatuses: ['nps'], lastWords: thanks });
       return;
     }
     const [counted] = await this.tenancy
@@ -96,7 +104,7 @@ export class RatingRequests {
       await this.closing.close({ companyId, ticketId, fromStatuses: ['nps'], lastWords: farewell });
       return;
     }
-    await this.tickets.say({ companyId, ticketId, body: ratingQuestion(connection.ratingMessage) });
+    await this.tickets.say({ companyId, ticketId, body: ratingQuestion(connection.ratingMessage, company.customerLanguage) });
   }
 
   /** The request went unanswered for expiresTicketNPS minutes. */
@@ -105,8 +113,9 @@ export class RatingRequests {
   }
 }
 
-function ratingQuestion(ratingMessage: string): string {
-  return `${ratingMessage.trim()}\n\n${RATING_SCALE}`;
+/** The company's rating message over the product's 1..5 scale. */
+function ratingQuestion(ratingMessage: string, language: string): string {
+  return `${ratingMessage.trim()}\n\n${customerText('rating.scale', { language })}`;
 }
 
 /** Starts the rating request after a resolve that qualifies. */

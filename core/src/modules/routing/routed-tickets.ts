@@ -1,11 +1,11 @@
 import { inject, injectable } from '@switchboard/sdk';
 import { Logger } from '../../platform/tokens.js';
 import { Tenancy } from '../../platform/tenancy.js';
-import { OutboundMessages } from '../messages/outbound-messages.js';
-import { audienceOf, TicketEvents } from '../realtime/ticket-audience.js';
-import { TicketModel } from '../tickets/ticket.model.js';
-import { TicketLogs, type TicketLogType } from '../tickets/ticket-logs.js';
-import { TicketViews } from '../tickets/ticket-views.js';
+import { OutboundMessages } from '../messages/index.js';
+import { audienceOf, TicketEvents } from '../realtime/index.js';
+import { TicketModel } from '../tickets/index.js';
+import { TicketLogs, type TicketLogType } from '../tickets/index.js';
+import { TicketViews } from '../tickets/index.js';
 
 /** The columns routing reads and writes on a ticket: its place in the bot's conversation lives in the row. */
 export interface RoutedTicket {

@@ -1,9 +1,9 @@
 import { inject, injectable, type InboundContext } from '@switchboard/sdk';
 import { CompanyCache } from '../../platform/cache/company-cache.js';
 import { Tenancy } from '../../platform/tenancy.js';
-import { CompanySettings, type CompanyOptions } from '../settings/company-settings.js';
+import { CompanySettings, type CompanyOptions } from '../settings/index.js';
 
-export type { ScheduleType } from '../settings/company-settings.js';
+export type { ScheduleType } from '../settings/index.js';
 
 /** The company options routing reads (spec 2 §3 "Company setting options"), plus its timezone and week. */
 export type CompanyRoutingOptions = CompanyOptions & {

@@ -1,6 +1,6 @@
 import { ContainerModule, ConversationHandler } from '@switchboard/sdk';
 import { BackgroundWorker } from '../../platform/background-worker.js';
-import { TicketTransitionListener } from '../tickets/ticket-lifecycle.js';
+import { TicketTransitionListener } from '../tickets/index.js';
 import { AssignmentStep, QueueAssignment } from './assignment.js';
 import { RotationTimer, SendQueueTimer, WaitingTimersListener } from './assignment-timers.js';
 import { BotMenuResetTimer, BotMenus } from './bot-menus.js';
@@ -10,7 +10,7 @@ import { QueuePosition } from './queue-position.js';
 import { RoutedTickets, RoutingOutbound } from './routed-tickets.js';
 import { RoutingSettings } from './routing-settings.js';
 import { OutOfHoursStep, ServiceHoursRule } from './service-hours.step.js';
-import { OutboundMessageListener, OutboundMessages } from '../messages/outbound-messages.js';
+import { OutboundMessageListener, OutboundMessages } from '../messages/index.js';
 import { AudioMessagesStep, ContactPreferencesStep } from './contact-preferences.step.js';
 import { ConversationClosing } from './conversation-closing.js';
 import { LgpdStep } from './lgpd.step.js';
@@ -31,6 +31,7 @@ import {
   ConversationTimerSweeper,
 } from './conversation-timers.js';
 import { DueConversationTimers } from './due-conversation-timers.js';
+import { TicketNotices } from './ticket-notices.js';
 
 /**
  * How a conversation is routed after core stored its message (DESIGN §3): ConversationHandler steps (LGPD, rating,
@@ -65,7 +66,7 @@ export const routingModule = new ContainerModule((bind) => {
   for (const step of steps) bind(ConversationHandler).to(step);
   const timers = [RotationTimer, SendQueueTimer, BotMenuResetTimer, NpsExpiryHandler, InactiveMessageHandler, TicketExpiryHandler];
   for (const timer of timers) bind(ConversationTimerHandler).to(timer);
-  for (const listener of [WaitingTimersListener, RatingRequestListener, InactivityTransitionListener]) {
+  for (const listener of [TicketNotices, WaitingTimersListener, RatingRequestListener, InactivityTransitionListener]) {
     bind(TicketTransitionListener).to(listener);
   }
   bind(OutboundMessageListener).to(InactivityOutboundListener);

@@ -1,7 +1,7 @@
 import { inject, injectable, conversationSteps, type ConversationHandler, type InboundContext } from '@switchboard/sdk';
 import { Clock } from '../../platform/clock.js';
 import { Tenancy } from '../../platform/tenancy.js';
-import { isWithinServiceHours, type ServiceHoursEntry } from '../queues/service-hours.js';
+import { isWithinServiceHours, type ServiceHoursEntry } from '../queues/index.js';
 import { isContactsLiveMessage } from './contact-preferences.step.js';
 import { RoutedTickets } from './routed-tickets.js';
 import { RoutingSettings, type CompanyRoutingOptions, type ConnectionRoutingOptions } from './routing-settings.js';

@@ -1,8 +1,8 @@
 import { Model } from 'objection';
 import { TenantModel } from '../../platform/database/model.js';
-import { ConnectionModel } from '../connections/connection.model.js';
-import { ContactModel } from '../contacts/contact.model.js';
-import { UserModel } from '../users/user.model.js';
+import { ConnectionModel } from '../connections/index.js';
+import { ContactModel } from '../contacts/index.js';
+import { UserModel } from '../users/index.js';
 
 /**
  * PENDENTE (waiting, the default) | AGENDADA (enqueued) | ENVIANDO (claimed by a dispatcher; `updatedAt` is the

@@ -8,10 +8,10 @@ import { AppError } from '../../platform/http/app-error.js';
 import { RealtimeBus, rooms } from '../../platform/realtime/realtime-bus.js';
 import { Tenancy } from '../../platform/tenancy.js';
 import { Logger } from '../../platform/tokens.js';
-import { ConnectionModel } from '../connections/connection.model.js';
-import { ContactModel } from '../contacts/contact.model.js';
-import { TicketModel } from '../tickets/ticket.model.js';
-import { UserModel } from '../users/user.model.js';
+import { ConnectionModel } from '../connections/index.js';
+import { ContactModel } from '../contacts/index.js';
+import { TicketModel } from '../tickets/index.js';
+import { UserModel } from '../users/index.js';
 import { ScheduleModel } from './schedule.model.js';
 import { SCHEDULES_PAGE_SIZE, type CreateScheduleInput, type UpdateScheduleInput } from './schedules.schema.js';
 

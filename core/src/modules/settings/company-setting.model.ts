@@ -1,3 +1,4 @@
+import { languages } from '@switchboard/sdk/contracts';
 import { TenantModel } from '../../platform/database/model.js';
 
 /** Company options kept as one row per company, one column each (spec 2 §3). */
@@ -23,6 +24,7 @@ export const companySettingColumns = [
   'lgpdMessage',
   'lgpdLink',
   'asaas',
+  'customerLanguage',
 ] as const;
 export type CompanySettingColumn = (typeof companySettingColumns)[number];
 
@@ -31,6 +33,7 @@ export const textSettingColumns: CompanySettingColumn[] = ['lgpdMessage', 'lgpdL
 export const settingChoices: Partial<Record<CompanySettingColumn, string[]>> = {
   scheduleType: ['disabled', 'queue', 'company', 'connection'],
   chatBotType: ['text'],
+  customerLanguage: [...languages],
 };
 /** Stored encrypted and answered masked. */
 export const secretSettingColumns: CompanySettingColumn[] = ['asaas'];

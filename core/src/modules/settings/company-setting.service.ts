@@ -4,7 +4,7 @@ import { SecretKeys } from '../../platform/auth/app-secret.js';
 import type { AuthContext } from '../../platform/auth/auth-context.js';
 import { Tenancy } from '../../platform/tenancy.js';
 import { Logger } from '../../platform/tokens.js';
-import { SocketSessions } from '../realtime/socket-sessions.js';
+import { SocketSessions } from '../realtime/index.js';
 import { CompanySettings } from './company-settings.js';
 import { CompanySettingModel, secretSettingColumns, type CompanySettingColumn } from './company-setting.model.js';
 import { superOnlyCompanySettingColumns } from './settings.schema.js';

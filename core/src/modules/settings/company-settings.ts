@@ -1,4 +1,5 @@
 import { inject, injectable } from '@switchboard/sdk';
+import type { Language } from '@switchboard/sdk/contracts';
 import { CompanyCache } from '../../platform/cache/company-cache.js';
 import type { NumberHiding } from '../../platform/http/contact-number-masking.js';
 import { Tenancy } from '../../platform/tenancy.js';
@@ -27,9 +28,11 @@ export interface CompanyOptions {
   lgpdConsent: boolean;
   lgpdMessage: string;
   lgpdLink: string;
+  /** The language of the product's texts to the company's customers (and of {{ms}}, {{date}}, {{hour}}). */
+  customerLanguage: Language;
 }
 
-/** The options of a company without a settings row: the same values as the column defaults of migration 0001. */
+/** The options of a company without a settings row: the same values as the column defaults (migrations 0001, 0021). */
 export const companyOptionDefaults: Readonly<CompanyOptions> = Object.freeze({
   userRating: false,
   scheduleType: 'disabled',
@@ -51,6 +54,7 @@ export const companyOptionDefaults: Readonly<CompanyOptions> = Object.freeze({
   lgpdConsent: false,
   lgpdMessage: '',
   lgpdLink: '',
+  customerLanguage: 'pt-BR',
 });
 
 const snake = (key: string) => key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);

@@ -2,23 +2,18 @@ import { inject, injectable } from '@switchboard/sdk';
 import type { ApiRouter, RouteContribution } from '../../platform/http/api-router.js';
 import { signedIn, type Access } from '../../platform/http/access.js';
 import { idParam, pageNumber, validate } from '../../platform/http/validation.js';
-import { CONTACT_NOT_FOUND } from '../contacts/contact-details.js';
-import { allTagsSchema, createTagSchema, listTagsSchema, syncTagsSchema, updateTagSchema } from './tags.schema.js';
-import { TAG_NOT_FOUND, TagsService, TICKET_NOT_FOUND } from './tags.service.js';
-import { TicketTagsService } from './ticket-tags.service.js';
+import { allTagsSchema, createTagSchema, listTagsSchema, updateTagSchema } from './tags.schema.js';
+import { TAG_NOT_FOUND, TagsService } from './tags.service.js';
 
 /** The kanban board's own calls need the plan's kanban feature (spec 3 §2.14). */
 const kanbanBoard: Access = { planFlag: 'useKanban' };
 
-/** Tags, contact tags and ticket tags (spec 1 §7 "Tickets", spec 3 §7 "Kanban and tags"). */
+/** Tags (spec 1 §7 "Tickets", spec 3 §7 "Kanban and tags"); the tagging module links them to contacts and tickets. */
 @injectable()
 export class TagsRoutes implements RouteContribution {
   readonly area = 'tags';
 
-  constructor(
-    @inject(TagsService) private readonly tags: TagsService,
-    @inject(TicketTagsService) private readonly ticketTags: TicketTagsService,
-  ) {}
+  constructor(@inject(TagsService) private readonly tags: TagsService) {}
 
   register(api: ApiRouter): void {
     api.get('/tags', signedIn, async ({ auth, query }) => {
@@ -33,11 +28,6 @@ export class TagsRoutes implements RouteContribution {
     });
 
     api.get('/tags/kanban', kanbanBoard, ({ auth }) => this.tags.kanbanLanes({ auth }));
-
-    api.post('/tags/sync', signedIn, async ({ auth, body }) => {
-      const { contactId, ticketId, tags } = await validate(syncTagsSchema, body);
-      return this.tags.sync({ auth, contactId, ticketId, tags });
-    });
 
     api.get('/tags/:id', signedIn, ({ auth, params }) => this.tags.show({ auth, tagId: idParam(params.id, TAG_NOT_FOUND) }));
 
@@ -54,21 +44,5 @@ export class TagsRoutes implements RouteContribution {
       await this.tags.remove({ auth, tagId: idParam(params.id, TAG_NOT_FOUND) });
       return { message: 'Tag deleted' };
     });
-
-    api.get('/contactTags/:contactId', signedIn, ({ auth, params }) =>
-      this.tags.contactTags({ auth, contactId: idParam(params.contactId, CONTACT_NOT_FOUND) }),
-    );
-
-    api.put('/ticket-tags/:ticketId/:tagId', kanbanBoard, ({ auth, params }) =>
-      this.ticketTags.add({
-        auth,
-        ticketId: idParam(params.ticketId, TICKET_NOT_FOUND),
-        tagId: idParam(params.tagId, TAG_NOT_FOUND),
-      }),
-    );
-
-    api.delete('/ticket-tags/:ticketId', kanbanBoard, ({ auth, params }) =>
-      this.ticketTags.clear({ auth, ticketId: idParam(params.ticketId, TICKET_NOT_FOUND) }),
-    );
   }
 }

@@ -1,6 +1,6 @@
 import { Model } from 'objection';
 import { TenantModel } from '../../platform/database/model.js';
-import { UserModel } from '../users/user.model.js';
+import { UserModel } from '../users/index.js';
 
 /** An internal note on a ticket and its contact (spec 1 §3 "Ticket note"), written by a user. */
 export class TicketNoteModel extends TenantModel {

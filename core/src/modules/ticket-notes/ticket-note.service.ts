@@ -2,7 +2,7 @@ import { inject, injectable } from '@switchboard/sdk';
 import { isAdmin, type AuthContext } from '../../platform/auth/auth-context.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { Tenancy } from '../../platform/tenancy.js';
-import { ContactModel } from '../contacts/contact.model.js';
+import { ContactModel } from '../contacts/index.js';
 import { TicketSearch, TicketVisibility, type TicketViewer } from '../tickets/index.js';
 import { TicketNoteModel } from './ticket-note.model.js';
 import { TICKET_NOTES_PAGE_SIZE, type CreateTicketNoteInput } from './ticket-notes.schema.js';

@@ -1,6 +1,6 @@
 import { inject, injectable } from '@switchboard/sdk';
 import { Tenancy } from '../../platform/tenancy.js';
-import { TicketEvents } from '../realtime/ticket-audience.js';
+import { TicketEvents } from '../realtime/index.js';
 import { TicketModel } from './ticket.model.js';
 import { TicketViews } from './ticket-views.js';
 

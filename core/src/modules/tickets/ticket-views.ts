@@ -1,6 +1,6 @@
 import { inject, injectable } from '@switchboard/sdk';
 import { Tenancy } from '../../platform/tenancy.js';
-import { ContactModel } from '../contacts/contact.model.js';
+import { ContactModel } from '../contacts/index.js';
 import type { TicketModel } from './ticket.model.js';
 
 export interface QueueRef {

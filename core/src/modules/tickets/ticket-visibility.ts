@@ -1,6 +1,7 @@
 import { inject, injectable } from '@switchboard/sdk';
 import { isAdmin, type AuthContext } from '../../platform/auth/auth-context.js';
 import { Tenancy } from '../../platform/tenancy.js';
+import type { TicketRoomAccess } from '../realtime/index.js';
 
 /** Who is looking at tickets, with what the visibility rule needs (spec 1 §6). */
 export interface TicketViewer {
@@ -38,7 +39,7 @@ export function visibilityPredicate(viewer: TicketViewer, alias = 'tickets'): { 
 
 /** Loads the viewer of a request: the caller's profile switches and queues. */
 @injectable()
-export class TicketVisibility {
+export class TicketVisibility implements TicketRoomAccess {
   constructor(@inject(Tenancy) private readonly tenancy: Tenancy) {}
 
   async viewer(auth: AuthContext): Promise<TicketViewer> {
@@ -54,5 +55,12 @@ export class TicketVisibility {
       allTicket: auth.allTicket === 'enable',
       allowGroup: Boolean(auth.allowGroup),
     };
+  }
+
+  async canSee(auth: AuthContext, ticketId: number): Promise<boolean> {
+    const query = this.tenancy.of(auth.companyId).table('tickets').where('id', ticketId);
+    const predicate = visibilityPredicate(await this.viewer(auth));
+    if (predicate) query.whereRaw(predicate.sql, predicate.bindings);
+    return Boolean(await query.first('id'));
   }
 }

@@ -1,8 +1,8 @@
 import { Model } from 'objection';
 import type { TicketStatus } from '@switchboard/sdk';
 import { TenantModel } from '../../platform/database/model.js';
-import { ContactModel } from '../contacts/contact.model.js';
-import { ConnectionModel } from '../connections/connection.model.js';
+import { ContactModel } from '../contacts/index.js';
+import { ConnectionModel } from '../connections/index.js';
 
 export class TicketModel extends TenantModel {
   static override tableName = 'tickets';

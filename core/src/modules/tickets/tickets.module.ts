@@ -1,5 +1,6 @@
 import { ContainerModule } from '@switchboard/sdk';
 import { RouteContribution } from '../../platform/http/api-router.js';
+import { TicketRoomAccess } from '../realtime/index.js';
 import { TicketChanges } from './ticket-changes.js';
 import { TicketTransitionListener, TicketTransitionListeners } from './ticket-lifecycle.js';
 import { TicketLogs } from './ticket-logs.js';
@@ -9,9 +10,9 @@ import { TicketVisibility } from './ticket-visibility.js';
 import { TicketsRoutes } from './tickets.routes.js';
 import { TicketsService } from './tickets.service.js';
 
-// OutboundMessages (greeting, transfer notice, farewell) is bound by the messages module.
 export const ticketsModule = new ContainerModule((bind) => {
   bind(TicketVisibility).toSelf();
+  bind(TicketRoomAccess).toService(TicketVisibility);
   bind(TicketViews).toSelf();
   bind(TicketLogs).toSelf();
   bind(TicketSearch).toSelf();

@@ -1,5 +1,5 @@
-import { inject, injectable, optional } from '@switchboard/sdk';
-import { CompanySettings, type CompanyOptions } from '../settings/company-settings.js';
+import { inject, injectable } from '@switchboard/sdk';
+import { CompanySettings } from '../settings/index.js';
 import type { Knex } from 'knex';
 import { isAdmin, type AuthContext } from '../../platform/auth/auth-context.js';
 import { Clock } from '../../platform/clock.js';
@@ -7,17 +7,15 @@ import type { TenantScope } from '../../platform/database/model.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { Tenancy } from '../../platform/tenancy.js';
 import { Logger } from '../../platform/tokens.js';
-import { ContactModel } from '../contacts/contact.model.js';
-import { ConnectionModel } from '../connections/connection.model.js';
-import { OutboundMessages } from '../messages/outbound-messages.js';
-import { TicketEvents } from '../realtime/ticket-audience.js';
-import { RatingRequests } from '../routing/rating.js';
-import { isWithinWorkingHours } from '../routing/working-hours.js';
+import { ContactModel } from '../contacts/index.js';
+import { ConnectionModel } from '../connections/index.js';
+import { TicketEvents } from '../realtime/index.js';
+import { isWithinWorkingHours } from '../users/index.js';
 import { TicketModel } from './ticket.model.js';
 import { TicketTransitionListeners, type TicketTransition, type TicketTransitionListener } from './ticket-lifecycle.js';
 import { TicketLogs } from './ticket-logs.js';
 import { inQueues, notOtherAgents, TICKET_NOT_FOUND, TicketSearch } from './ticket-search.service.js';
-import { planTransition, type TransitionPlan } from './ticket-transitions.js';
+import { planTransition } from './ticket-transitions.js';
 import { TicketViews, type TicketView } from './ticket-views.js';
 import { activeStatuses, type CloseAllInput, type CreateTicketInput, type UpdateTicketInput } from './tickets.schema.js';
 
@@ -25,7 +23,6 @@ import { activeStatuses, type CloseAllInput, type CreateTicketInput, type Update
 const ONE_ACTIVE_INDEX = 'tickets_one_active_per_contact';
 
 /** The company options this area reads (spec 2 §3): requiredTag, sendGreetingAccepted, sendMsgTransfTicket, sendFarewellWaitingTicket. */
-type TicketSettings = CompanyOptions;
 
 interface ClosedRow {
   id: number;
@@ -62,10 +59,6 @@ export class TicketsService {
     @inject(TicketTransitionListeners) private readonly listeners: TicketTransitionListener[],
     @inject(Clock) private readonly clock: Clock,
     @inject(CompanySettings) private readonly companySettings: CompanySettings,
-    // Bound by the messages module; optional so that this module starts (and refuses nothing) without it.
-    @inject(OutboundMessages) @optional() private readonly outbound?: OutboundMessages,
-    // Bound by the routing module: a resolve that asks for a rating leaves the farewell to it.
-    @inject(RatingRequests) @optional() private readonly ratings?: RatingRequests,
   ) {}
 
   /**
@@ -179,16 +172,6 @@ export class TicketsService {
     // Sockets that saw it before but may not now (another owner, another queue) are told it left their lists.
     this.events.ticketChanged(after, { action: 'update', ticket: view }, before);
     if (outcome.readsMessages) this.events.ticketChanged(after, { action: 'updateUnread', ticketId });
-    await this.sendAutomaticMessages({
-      auth,
-      before,
-      after,
-      plan,
-      view,
-      settings,
-      sendFarewellMessage: input.sendFarewellMessage,
-      agentRated: input.userRating !== undefined,
-    });
     await this.tellListeners({
       companyId,
       ticketId,
@@ -410,82 +393,6 @@ export class TicketsService {
       (await trx.table('ticket_tags').where('ticket_id', ticket.id).first('tag_id')) ??
       (await trx.table('contact_tags').where('contact_id', ticket.contactId).first('tag_id'));
     if (!tagged) throw new AppError('ERR_REQUIRED_TAG', 400, { message: 'messagesList.header.buttons.requiredTag' });
-  }
-
-  /**
-   * After the change is committed: the greeting on accept (sendGreetingAccepted), the transfer notice
-   * (sendMsgTransfTicket) and the farewell on resolve (the owner's farewellMessage, else the connection's
-   * complationMessage; not with sendFarewellMessage false, not for groups, and for a pending ticket closed from the
-   * list only with sendFarewellWaitingTicket). A failure to send is logged; the change stands.
-   */
-  private async sendAutomaticMessages(options: {
-    auth: AuthContext;
-    before: TicketModel;
-    after: TicketModel;
-    plan: TransitionPlan;
-    view: TicketView;
-    settings: TicketSettings;
-    sendFarewellMessage?: boolean;
-    agentRated: boolean;
-  }): Promise<void> {
-    const { auth, before, after, plan, view, settings } = options;
-    const contactName = String(view.contact?.name ?? '');
-    const groupAsTicket = view.whatsapp?.groupAsTicket === 'enabled';
-    const bodies: string[] = [];
-
-    if (plan.kind === 'accept' && before.status === 'pending' && settings.sendGreetingAccepted && (!after.isGroup || groupAsTicket)) {
-      bodies.push(`Olá *${contactName}*, meu nome é *${auth.name}* e agora vou prosseguir com seu atendimento!`);
-    }
-    if ((plan.kind === 'transferToUser' || plan.kind === 'transferToQueue') && settings.sendMsgTransfTicket && !after.isGroup) {
-      const target =
-        plan.kind === 'transferToUser' && view.user
-          ? `o atendente *${view.user.name}*`
-          : `o departamento *${view.queue?.name ?? 'Sem fila'}*`;
-      bodies.push(`*Mensagem Automática*:\nVocê foi transferido para ${target}\naguarde, já vamos te atender!`);
-    }
-    if (
-      plan.kind === 'resolve' &&
-      options.sendFarewellMessage !== false &&
-      !after.isGroup &&
-      (before.status !== 'pending' || settings.sendFarewellWaitingTicket) &&
-      !(await this.ratings?.takesOver({
-        companyId: auth.companyId,
-        whatsappId: after.whatsappId,
-        contactId: after.contactId,
-        userId: after.userId ?? before.userId,
-        isGroup: after.isGroup,
-        statusBefore: before.status,
-        quiet: false,
-        agentRated: options.agentRated,
-      }))
-    ) {
-      const farewell = await this.farewellOf(auth.companyId, before.userId ?? auth.userId, before.whatsappId);
-      if (farewell) bodies.push(farewell);
-    }
-    if (bodies.length === 0) return;
-    if (!this.outbound) {
-      this.logger.warn({ ticketId: after.id }, 'OutboundMessages is not bound: automatic ticket message not sent');
-      return;
-    }
-    for (const body of bodies) {
-      try {
-        await this.outbound.send({ companyId: auth.companyId, ticketId: after.id, userId: null, body });
-      } catch (error) {
-        this.logger.warn({ err: error, ticketId: after.id }, 'could not send an automatic ticket message');
-      }
-    }
-  }
-
-  private async farewellOf(companyId: number, userId: number, connectionId: number | null): Promise<string | null> {
-    const scope = this.tenancy.of(companyId);
-    const [user, connection] = await Promise.all([
-      scope.table('users').where('id', userId).first('farewell_message'),
-      connectionId ? scope.table('connections').where('id', connectionId).first('complation_message') : undefined,
-    ]);
-    const text =
-      (user?.farewell_message as string | null | undefined)?.trim() ||
-      (connection?.complation_message as string | null | undefined)?.trim();
-    return text || null;
   }
 }
 

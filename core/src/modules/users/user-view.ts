@@ -3,7 +3,7 @@ import type { TenantScope } from '../../platform/database/model.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { SUPER_COMPANY_ID } from '../../platform/auth/auth-context.js';
 import { Tenancy } from '../../platform/tenancy.js';
-import { CompanySettingModel, secretSettingColumns } from '../settings/company-setting.model.js';
+import { CompanySettingModel, secretSettingColumns } from '../settings/index.js';
 import { UserDirectory } from './user-directory.js';
 import { UserModel, type QueueSummary } from './user.model.js';
 

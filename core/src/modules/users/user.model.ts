@@ -1,7 +1,7 @@
 import { Model } from 'objection';
 import { TenantModel } from '../../platform/database/model.js';
 import type { Profile } from '../../platform/auth/auth-context.js';
-import { CompanyModel } from '../companies/company.model.js';
+import { CompanyModel } from '../companies/index.js';
 
 export interface QueueSummary {
   id: number;

@@ -12,8 +12,8 @@ import { MediaStorage } from '../../platform/media/media-storage.js';
 import { RealtimeBus, rooms, type Sendable } from '../../platform/realtime/realtime-bus.js';
 import { Tenancy } from '../../platform/tenancy.js';
 import { Logger } from '../../platform/tokens.js';
-import { AuthSessions } from '../auth/auth-sessions.js';
-import { PlanLimits } from '../plans/plan-limits.service.js';
+import { PlanLimits } from '../plans/index.js';
+import { PasswordChanges } from './password-changes.js';
 import { UserDirectory } from './user-directory.js';
 import { UserModel } from './user.model.js';
 import { UserViews } from './user-view.js';
@@ -52,7 +52,7 @@ export class UsersService {
     @inject(MediaStorage) private readonly media: MediaStorage,
     @inject(RealtimeBus) private readonly realtime: RealtimeBus,
     @inject(Logger) private readonly logger: Logger,
-    @inject(AuthSessions) private readonly sessions: AuthSessions,
+    @inject(PasswordChanges) private readonly sessions: PasswordChanges,
   ) {}
 
   /** GET /users: one page of 20, searched by name or e-mail, with each user's queues. */

@@ -1,0 +1,7 @@
+// The companies module's public face: what other modules may use of it (DESIGN §8.13).
+export { companiesModule } from './companies.module.js';
+export { CompanyAdmins } from './company-admins.js';
+export { scheduleEntrySchema, schedulesArray, weekdaysEn } from './companies.schema.js';
+export { CompanyModel } from './company.model.js';
+export { FirstStart } from './first-start.service.js';
+export { SignupService } from './signup.service.js';
