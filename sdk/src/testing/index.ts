@@ -2,3 +2,4 @@
 export * from './channel-conformance.js';
 export * from './recording-context.js';
 export * from './memory-plugin-host.js';
+export * from './integration-conformance.js';
