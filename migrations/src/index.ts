@@ -17,6 +17,7 @@ import { migration as m0017 } from './0017_media_lookup.js';
 import { migration as m0018 } from './0018_ticket_last_message_type.js';
 import { migration as m0019 } from './0019_message_participant_names.js';
 import { migration as m0020 } from './0020_ticket_activity_index.js';
+import { migration as m0021 } from './0021_company_customer_language.js';
 
 /** One schema step; `name` orders them and is what knex records as applied. */
 export interface Migration {
@@ -45,6 +46,7 @@ export const coreMigrations: Migration[] = [
   m0018,
   m0019,
   m0020,
+  m0021,
 ];
 
 /** A knex MigrationSource over a list of migrations (the core list, or a plugin's own). */

@@ -6,3 +6,4 @@ export type { Profile, ChannelName, MediaType, Ack } from '../domain.js';
 export * from './views.js';
 export * from './events.js';
 export * from './schemas.js';
+export * from './languages.js';

@@ -3,8 +3,10 @@ import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import * as yup from 'yup';
 
-export const languages = ['pt-BR', 'en', 'es', 'tr'] as const;
-export type Language = (typeof languages)[number];
+import { languages } from '@switchboard/sdk/contracts';
+
+// The server writes to customers in the same languages (a company's customerLanguage).
+export { languages, type Language } from '@switchboard/sdk/contracts';
 
 type Tree = { [key: string]: string | Tree };
 

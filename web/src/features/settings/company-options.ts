@@ -1,3 +1,5 @@
+import { languages } from '@switchboard/sdk/contracts';
+
 /**
  * The company options of the settings screen (spec 2 §3), in display order. Every option saves on change with
  * PUT /companySettings {column, data}; on/off options hold 'enabled' or 'disabled'.
@@ -24,6 +26,7 @@ export const generalOptions: CompanyOption[] = [
   { column: 'requiredTag', kind: 'onOff' },
   { column: 'sendMsgTransfTicket', kind: 'onOff' },
   { column: 'enableLGPD', kind: 'onOff' },
+  { column: 'customerLanguage', kind: 'choice', choices: [...languages] },
 ];
 
 export const lgpdOptions: CompanyOption[] = [
