@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, NARROW, newContext, screenshot, signIn, WIDE } from './support/browser.js';
-import { startE2eServer, type E2eServer } from './support/server.js';
+import { connectionConnected, startE2eServer, type E2eServer } from './support/server.js';
 
 const DAY_MS = 86_400_000;
 
@@ -156,7 +156,7 @@ describe('public pages: login, sign-up, password recovery, expired subscription'
 
     // A connected default connection of the super company; the server answers alike for unknown numbers.
     const connection = await server.api<{ id: number }>('POST', '/whatsapp', { name: 'Suporte', channel: 'webchat', isDefault: true });
-    await waitForConnected(connection.id);
+    await connectionConnected(server, connection.id);
     const sent = page.waitForRequest((request) => request.url().endsWith('/api/enviar-email'));
     await page.getByRole('button', { name: 'Enviar código' }).click();
     expect((await sent).postDataJSON()).toEqual({ wpp: '5511912345678' });
@@ -234,14 +234,4 @@ describe('public pages: login, sign-up, password recovery, expired subscription'
     await page.getByRole('button', { name: 'Ativar modo claro' }).waitFor();
     await screenshot(page, 'auth-signup-wide-dark');
   });
-
-  async function waitForConnected(id: number): Promise<void> {
-    const deadline = Date.now() + 15_000;
-    for (;;) {
-      const connections = await server.api<{ id: number; status: string }[]>('GET', '/whatsapp');
-      if (connections.find((connection) => connection.id === id)?.status === 'CONNECTED') return;
-      if (Date.now() > deadline) throw new Error('the webchat connection did not connect');
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
 });

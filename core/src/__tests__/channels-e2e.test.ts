@@ -16,6 +16,7 @@ import {
 } from '../../../plugins/channel-facebook/src/__tests__/facebook-harness.js';
 import { signBody } from '../../../plugins/channel-facebook/src/webhook-signature.js';
 import { moduleFile } from '../platform/plugins/plugin-loader.js';
+import { eventually } from '../testing/eventually.js';
 import { api, startTestServer, type CompanyFixture, type TestServer } from '../testing/test-server.js';
 
 /**
@@ -70,30 +71,18 @@ afterAll(async () => {
   else process.env.SWITCHBOARD_GRAPH_ORIGIN = previousGraphOrigin;
 });
 
-async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 8000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 async function connected(token: string, connectionId: number): Promise<void> {
   await eventually(async () => {
     const list = await api(server, 'GET', '/whatsapp', { token });
-    return list.body.find((connection: any) => connection.id === connectionId)?.status === 'CONNECTED' ? true : undefined;
-  });
+    return list.body.find((connection: any) => connection.id === connectionId)?.status === 'CONNECTED';
+  }, `connection ${connectionId} CONNECTED`);
 }
 
 async function pendingTicket(token: string, connectionId: number): Promise<any> {
   return eventually(async () => {
     const pending = await api(server, 'GET', '/tickets?status=pending', { token });
     return pending.body.tickets?.find((candidate: any) => candidate.whatsappId === connectionId);
-  });
+  }, `a pending ticket on connection ${connectionId}`);
 }
 
 describe('WhatsApp through core', () => {
@@ -117,11 +106,16 @@ describe('WhatsApp through core', () => {
       message: { imageMessage: { mimetype: 'image/jpeg', caption: 'look at this' } },
     });
     whatsapp.upsert(upsert);
-    const stored = await eventually(
-      async () => (await knex('messages').where({ whatsapp_id: connectionId, external_id: id }).first()) ?? undefined,
-    );
+    const storedRow = (externalId: string) => async () =>
+      (await knex('messages').where({ whatsapp_id: connectionId, external_id: externalId }).first()) ?? undefined;
+    const stored = await eventually(storedRow(id), 'the image stored');
     whatsapp.upsert(upsert);
-    await sleep(500);
+    // Events are handled one at a time in arrival order: once a later message is stored, the repeat was handled.
+    const later = messageId();
+    whatsapp.upsert(
+      waMessage({ key: { remoteJid: ALICE_JID, id: later, fromMe: false }, pushName: 'Alice', message: { conversation: 'and this' } }),
+    );
+    await eventually(storedRow(later), 'the message after the repeat');
     const rows = await knex('messages').where({ whatsapp_id: connectionId, external_id: id });
     expect(rows).toHaveLength(1);
     expect(stored).toMatchObject({ body: 'look at this', media_type: 'image', from_me: false });
@@ -151,7 +145,7 @@ describe('WhatsApp through core', () => {
     const rows = await eventually(async () => {
       const found = await knex('messages').where({ whatsapp_id: connectionId }).whereIn('external_id', [byLid, byPhone]);
       return found.length === 2 ? found : undefined;
-    });
+    }, 'both messages stored');
     expect(new Set(rows.map((row: any) => row.contact_id)).size).toBe(1);
     expect(new Set(rows.map((row: any) => row.ticket_id)).size).toBe(1);
     const contacts = await knex('contacts').where({ company_id: company.companyId, channel: 'whatsapp' }).whereNot({ is_group: true });
@@ -166,15 +160,16 @@ describe('WhatsApp through core', () => {
     const before = whatsapp.socket.sent.length;
     const reply = await api(server, 'POST', `/messages/${ticket.id}`, { token, body: { body: 'Oi Alice, tudo certo?' } });
     expect(reply.status).toBe(201);
-    const sent = await eventually(async () =>
-      whatsapp.socket.sent.slice(before).find((message) => (message.content as { text?: string }).text?.includes('Oi Alice')),
+    const sent = await eventually(
+      async () => whatsapp.socket.sent.slice(before).find((message) => (message.content as { text?: string }).text?.includes('Oi Alice')),
+      'the reply on the socket',
     );
     expect(sent.jid).toBe(ALICE_JID);
     const stored = await eventually(async () => {
       const messages = await api(server, 'GET', `/messages/${ticket.id}`, { token });
       const mine = messages.body.messages.find((message: any) => message.fromMe && message.body.includes('Oi Alice'));
       return mine?.externalId ? mine : undefined;
-    });
+    }, 'the reply with its externalId');
     expect(stored.externalId).toBe(sent.id);
   });
 
@@ -184,6 +179,7 @@ describe('WhatsApp through core', () => {
     whatsapp.upsert(waMessage({ key: { remoteJid: BOB_JID, id, fromMe: false }, pushName: 'Bob', message: { conversation: 'hello' } }));
     const row = await eventually(
       async () => (await knex('messages').where({ whatsapp_id: connectionId, external_id: id }).first()) ?? undefined,
+      "Bob's message stored",
     );
     const contact = await knex('contacts').where({ id: row.contact_id }).first();
     expect(contact.number).toBe(BOB);
@@ -241,12 +237,13 @@ describe('Facebook through core', () => {
     await connected(token, connectionId);
   });
 
+  const unsignedMid = `m_unsigned_${Date.now()}`;
+
   it('refuses an unsigned webhook and stores nothing', async () => {
-    const mid = `m_unsigned_${Date.now()}`;
-    const response = await post(webhookBody('facebook', [textEvent('not signed', mid)]), false);
+    const response = await post(webhookBody('facebook', [textEvent('not signed', unsignedMid)]), false);
     expect(response.status).toBe(401);
-    await sleep(300);
-    expect(await server.ports.database.knex('messages').where({ external_id: mid })).toHaveLength(0);
+    // Nothing is stored now; the next case checks again once a signed message sent after it is stored.
+    expect(await server.ports.database.knex('messages').where({ external_id: unsignedMid })).toHaveLength(0);
   });
 
   it('turns a signed text into a pending ticket and sends the agent reply to Graph', async () => {
@@ -258,13 +255,17 @@ describe('Facebook through core', () => {
     expect(ticket).toMatchObject({ status: 'pending', lastMessage: 'Olá página', contact: { number: PSID } });
     const stored = await server.ports.database.knex('messages').where({ whatsapp_id: connectionId, external_id: mid });
     expect(stored).toHaveLength(1);
+    expect(await server.ports.database.knex('messages').where({ external_id: unsignedMid })).toHaveLength(0);
     expect(stored[0]).toMatchObject({ body: 'Olá página', ticket_id: ticket.id, from_me: false });
 
     const accepted = await api(server, 'PUT', `/tickets/${ticket.id}`, { token, body: { status: 'open', userId: company.admin.id } });
     expect(accepted.status).toBe(200);
     const reply = await api(server, 'POST', `/messages/${ticket.id}`, { token, body: { body: 'Oi, em que posso ajudar?' } });
     expect(reply.status).toBe(201);
-    const seen = await eventually(async () => graph.seen.find((message) => message.body?.includes('em que posso ajudar')));
+    const seen = await eventually(
+      async () => graph.seen.find((message) => message.body?.includes('em que posso ajudar')),
+      'the reply at Graph',
+    );
     expect(seen.to).toBe(PSID);
     const request = graph.messageRequests().find((r) => r.json?.message?.text?.includes('em que posso ajudar'));
     expect(request?.json).toMatchObject({ recipient: { id: PSID } });
@@ -272,7 +273,7 @@ describe('Facebook through core', () => {
       const messages = await api(server, 'GET', `/messages/${ticket.id}`, { token });
       const found = messages.body.messages.find((message: any) => message.fromMe && message.body.includes('em que posso ajudar'));
       return found?.externalId ? found : undefined;
-    });
+    }, 'the reply with its externalId');
     expect(mine.externalId).toBe(seen.externalId);
   });
 });

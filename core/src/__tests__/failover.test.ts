@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { eventually } from '../testing/eventually.js';
 import { TEST_ADMIN } from '../testing/test-server.js';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.js';
 import { postgresUrlForTests, redisUrlForTests } from '../testing/services.js';
@@ -44,16 +45,6 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs: number, what: string): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 scaled('two processes in scaled mode: session failover', () => {
   let testDatabase: TestDatabase;
   let dataDir: string;
@@ -71,10 +62,11 @@ scaled('two processes in scaled mode: session failover', () => {
     await eventually(
       async () => {
         if (child.exitCode !== null) throw new Error(`node exited: ${output}`);
-        return (await fetch(`${node.url}/health`)).ok ? true : undefined;
+        // Refused until the node listens.
+        return (await fetch(`${node.url}/health`).catch(() => undefined))?.ok;
       },
-      60_000,
       'node start',
+      60_000,
     );
     return node;
   }
@@ -120,7 +112,7 @@ scaled('two processes in scaled mode: session failover', () => {
     expect(created.status).toBe(201);
     const widgetToken = created.body.publicId as string;
     // Created on the first node while it was alone: its session runs there.
-    await eventually(async () => ((await runningHere(owner)) === 1 ? true : undefined), 10_000, 'session on the owner');
+    await eventually(async () => (await runningHere(owner)) === 1, 'session on the owner', 10_000);
 
     const survivor = await startNode();
     expect(await runningHere(survivor)).toBe(0);
@@ -137,19 +129,15 @@ scaled('two processes in scaled mode: session failover', () => {
     await widget('POST', '/messages', { body: 'Oi, preciso de ajuda' });
     const ticket = await eventually(
       async () => (await call(survivor, 'GET', '/tickets?status=pending', { token })).body.tickets?.[0],
-      10_000,
       'the pending ticket',
+      10_000,
     );
     const userId = login.body.user.id as number;
     expect((await call(survivor, 'PUT', `/tickets/${ticket.id}`, { token, body: { status: 'open', userId } })).status).toBe(200);
     const agentReplies = async () => ((await widget('GET', '/messages')).messages as any[]).filter((m) => m.fromMe).map((m) => m.body);
 
     expect((await call(survivor, 'POST', `/messages/${ticket.id}`, { token, body: { body: 'Primeira resposta' } })).status).toBe(201);
-    await eventually(
-      async () => ((await agentReplies()).some((b) => b.includes('Primeira resposta')) ? true : undefined),
-      10_000,
-      'reply 1',
-    );
+    await eventually(async () => (await agentReplies()).some((b) => b.includes('Primeira resposta')), 'reply 1', 10_000);
     // Delivered by the owner: the survivor still runs no session.
     expect([await runningHere(owner), await runningHere(survivor)]).toEqual([1, 0]);
 
@@ -158,9 +146,9 @@ scaled('two processes in scaled mode: session failover', () => {
     const killedAt = Date.now();
     expect((await call(survivor, 'POST', `/messages/${ticket.id}`, { token, body: { body: 'Segunda resposta' } })).status).toBe(201);
     await eventually(
-      async () => ((await agentReplies()).some((b) => b.includes('Segunda resposta')) ? true : undefined),
-      FAILOVER_LIMIT_MS + 10_000,
+      async () => (await agentReplies()).some((b) => b.includes('Segunda resposta')),
       'reply 2 after failover',
+      FAILOVER_LIMIT_MS + 10_000,
     );
     const movedAfterMs = Date.now() - killedAt;
     console.log(`session failover: reply delivered by the survivor ${movedAfterMs} ms after the owner was killed`);

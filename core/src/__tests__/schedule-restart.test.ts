@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { RunningServer } from '../server.js';
 import { restartableInstallation, type RestartableInstallation } from '../testing/restartable-server.js';
+import { eventually } from '../testing/eventually.js';
 import { api, TEST_ADMIN } from '../testing/test-server.js';
 
 /** A schedule due in 5 seconds is sent once, even when the server restarts before it is due. */
@@ -24,16 +25,17 @@ describe('schedule dispatcher', () => {
     let widget: string;
     let visitorAuth: Record<string, string>;
     let scheduleId: number;
+    let contactId: number;
     try {
       const token = (await api(first, 'POST', '/auth/login', { body: TEST_ADMIN })).body.token;
       widget = (await api(first, 'POST', '/whatsapp', { token, body: { name: 'Site', channel: 'webchat' } })).body.publicId;
       const visitor = await api(first, 'POST', `/widget/${widget}/sessions`, { body: { name: 'Ana' } });
       visitorAuth = { authorization: `Bearer ${visitor.body.visitorToken}` };
       await api(first, 'POST', `/widget/${widget}/messages`, { headers: visitorAuth, body: { body: 'Me lembre amanhã' } });
-      const contact = await first.ports.database.knex('contacts').where({ company_id: 1, channel: 'webchat' }).first('id');
+      contactId = (await first.ports.database.knex('contacts').where({ company_id: 1, channel: 'webchat' }).first('id')).id;
       const created = await api(first, 'POST', '/schedules', {
         token,
-        body: { body: 'Lembrete: sua consulta é hoje', contactId: contact.id, sendAt: new Date(Date.now() + 5000).toISOString() },
+        body: { body: 'Lembrete: sua consulta é hoje', contactId, sendAt: new Date(Date.now() + 5000).toISOString() },
       });
       expect(created.status).toBe(201);
       scheduleId = created.body.id ?? created.body.schedule?.id;
@@ -44,25 +46,28 @@ describe('schedule dispatcher', () => {
     const second = await start();
     try {
       const knex = second.ports.database.knex;
-      let schedule: any;
-      for (let tries = 0; tries < 120; tries += 1) {
-        schedule = await knex('schedules').where('id', scheduleId!).first();
-        if (schedule.status === 'ENVIADA') break;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      const sent = async (id: number) => {
+        const row = await knex('schedules').where('id', id).first();
+        return row.status === 'ENVIADA' ? row : undefined;
+      };
+      const schedule = await eventually(() => sent(scheduleId!), 'the schedule sent after the restart');
       expect(schedule.status).toBe('ENVIADA');
       expect(schedule.sent_at).not.toBeNull();
       const messages = await knex('messages').where('body', 'Lembrete: sua consulta é hoje');
       expect(messages).toHaveLength(1);
-      let transcript: any[] = [];
-      for (let tries = 0; tries < 50; tries += 1) {
-        transcript = (await api(second, 'GET', `/widget/${widget!}/messages`, { headers: visitorAuth! })).body.messages;
-        if (transcript.some((message) => message.fromMe)) break;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      const transcript = await eventually(async () => {
+        const messages: any[] = (await api(second, 'GET', `/widget/${widget!}/messages`, { headers: visitorAuth! })).body.messages;
+        return messages.some((message) => message.fromMe) ? messages : undefined;
+      }, 'the reminder in the visitor transcript');
       expect(transcript.filter((message) => message.body === 'Lembrete: sua consulta é hoje')).toHaveLength(1);
-      // Another sweep finds nothing more to send.
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      // A later schedule sent proves another sweep ran (sweeps never overlap): it found nothing more of the first.
+      const token = (await api(second, 'POST', '/auth/login', { body: TEST_ADMIN })).body.token;
+      const later = await api(second, 'POST', '/schedules', {
+        token,
+        body: { body: 'Lembrete seguinte', contactId: contactId!, sendAt: new Date(Date.now() + 1000).toISOString() },
+      });
+      expect(later.status).toBe(201);
+      await eventually(() => sent(later.body.id ?? later.body.schedule?.id), 'the later schedule sent');
       expect(await knex('messages').where('body', 'Lembrete: sua consulta é hoje')).toHaveLength(1);
     } finally {
       await second.close();

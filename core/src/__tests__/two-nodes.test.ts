@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { loadConfig } from '@switchboard/config';
 import { startServer, type RunningServer } from '../server.js';
+import { eventually } from '../testing/eventually.js';
 import { api, TEST_ADMIN } from '../testing/test-server.js';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.js';
 import { postgresUrlForTests, redisUrlForTests } from '../testing/services.js';
@@ -69,9 +70,7 @@ scaled('two nodes in scaled mode', () => {
     sockets.push(client);
     await new Promise<void>((resolve, reject) => client.on('connect', () => resolve()).on('connect_error', reject));
     // The adapter learns of node B's room through Redis; wait until node A sees the socket.
-    for (let tries = 0; tries < 50 && (await a.ports.realtime.io.in('company:1').fetchSockets()).length === 0; tries += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await eventually(async () => (await a.ports.realtime.io.in('company:1').fetchSockets()).length > 0, "node A seeing node B's socket");
     const received = new Promise<any>((resolve) => client.on('user', resolve));
     const userId = login.body.user.id as number;
     const update = await api(a, 'PUT', `/users/${userId}`, { token, body: { name: 'Renamed on node A' } });

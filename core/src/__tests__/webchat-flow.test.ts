@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { io as connectSocket, type Socket } from 'socket.io-client';
+import { eventually } from '../testing/eventually.js';
 import { api, startTestServer, type CompanyFixture, type TestServer } from '../testing/test-server.js';
 
 /**
@@ -20,16 +21,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 8000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 describe('webchat conversation', () => {
   it('goes from a visitor message to an agent reply the visitor reads', async () => {
     const token = company.admin.token;
@@ -41,7 +32,10 @@ describe('webchat conversation', () => {
     expect(widgetToken).not.toBe(created.body.token);
     expect((await api(server, 'GET', '/whatsapp', { token })).body[0]).not.toHaveProperty('token');
     const connectionId = created.body.id as number;
-    await eventually(async () => ((await api(server, 'GET', '/whatsapp', { token })).body[0]?.status === 'CONNECTED' ? true : undefined));
+    await eventually(
+      async () => (await api(server, 'GET', '/whatsapp', { token })).body[0]?.status === 'CONNECTED',
+      'the webchat connection CONNECTED',
+    );
 
     const events: { event: string; payload: any }[] = [];
     socket = connectSocket(server.url, { auth: { token }, transports: ['websocket'], reconnection: false });
@@ -80,7 +74,7 @@ describe('webchat conversation', () => {
       return answer.body.messages?.some((message: any) => message.fromMe && message.body.includes('como posso ajudar'))
         ? answer.body.messages
         : undefined;
-    });
+    }, 'the reply in the visitor transcript');
     expect(transcript.map((message: any) => message.body)).toEqual(expect.arrayContaining(['Olá, preciso de ajuda']));
 
     // The reply got the channel's id and a delivery mark.
@@ -88,7 +82,7 @@ describe('webchat conversation', () => {
       const messages = await api(server, 'GET', `/messages/${ticket.id}`, { token });
       const mine = messages.body.messages.find((message: any) => message.fromMe);
       return mine?.ack >= 1 ? mine : undefined;
-    });
+    }, 'the reply delivered');
     expect(stored.externalId).toBeTruthy();
 
     const names = events.map((entry) => entry.event);

@@ -126,9 +126,14 @@ export async function eventually<T>(probe: () => Promise<T | undefined>, timeout
 export async function connectedWebchat(server: E2eServer, name = 'Site'): Promise<{ id: number; token: string }> {
   const created = await server.api<{ id: number; publicId: string }>('POST', '/whatsapp', { name, channel: 'webchat' });
   const connection = { id: created.id, token: created.publicId };
+  await connectionConnected(server, connection.id);
+  return connection;
+}
+
+/** Waits until the connection's session is CONNECTED. */
+export async function connectionConnected(server: E2eServer, id: number): Promise<void> {
   await eventually(async () => {
     const list = await server.api<{ id: number; status: string }[]>('GET', '/whatsapp');
-    return list.find((entry) => entry.id === connection.id)?.status === 'CONNECTED' ? true : undefined;
+    return list.find((entry) => entry.id === id)?.status === 'CONNECTED' ? true : undefined;
   });
-  return connection;
 }

@@ -1,14 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { eventually } from '../../testing/eventually.js';
 import type { JobInfo, JobQueue } from './job-queue.js';
-
-/** Polls until the condition holds; jobs finish asynchronously in either implementation. */
-async function eventually(condition: () => boolean, timeoutMs = 2500): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -31,7 +23,7 @@ export function defineJobQueueContract(name: string, factory: () => Promise<JobQ
       queue.process<{ name: string }>('greet', async (data, job) => {
         seen.push({ data, job });
       });
-      await eventually(() => seen.length === 1);
+      await eventually(() => seen.length === 1, 'the job run', 2500);
       expect(seen[0]).toEqual({ data: { name: 'Ada' }, job: { id, attempt: 1 } });
     });
 
@@ -51,7 +43,7 @@ export function defineJobQueueContract(name: string, factory: () => Promise<JobQ
         { concurrency: 2 },
       );
       for (let index = 0; index < 6; index += 1) await queue.add('work', { index });
-      await eventually(() => done === 6);
+      await eventually(() => done === 6, 'six jobs done', 2500);
       expect(highest).toBe(2);
     });
 
@@ -64,7 +56,7 @@ export function defineJobQueueContract(name: string, factory: () => Promise<JobQ
         succeeded = true;
       });
       await queue.add('flaky', {}, { retries: 3, backoffMs: 20 });
-      await eventually(() => succeeded);
+      await eventually(() => succeeded, 'a retry succeeding', 2500);
       expect(attempts).toEqual([1, 2, 3]);
     });
 
@@ -75,7 +67,9 @@ export function defineJobQueueContract(name: string, factory: () => Promise<JobQ
         throw new Error('always fails');
       });
       await queue.add('broken', {}, { retries: 2, backoffMs: 20 });
-      await eventually(() => attempts.length === 3);
+      await eventually(() => attempts.length === 3, 'three attempts', 2500);
+      // An absence with nothing later to wait on: a fourth attempt would come within its backoff (80 ms), so this
+      // waits that out a few times over (bounded) before counting.
       await sleep(300);
       expect(attempts).toEqual([1, 2, 3]);
     });
@@ -87,7 +81,7 @@ export function defineJobQueueContract(name: string, factory: () => Promise<JobQ
       });
       const addedAt = Date.now();
       await queue.add('later', {}, { delayMs: 400 });
-      await eventually(() => ranAt > 0);
+      await eventually(() => ranAt > 0, 'the delayed job run', 2500);
       expect(ranAt - addedAt).toBeGreaterThanOrEqual(390);
     });
 
@@ -99,10 +93,11 @@ export function defineJobQueueContract(name: string, factory: () => Promise<JobQ
         runs.push(data);
         await sleep(50);
       });
-      await eventually(() => runs.length === 1);
-      await sleep(300);
+      // One job at a time, in order: once a job added after both copies has run, a second copy would have run first.
+      await queue.add('once', { copy: 'after' }, { jobId: 'ticket-8' });
+      await eventually(() => runs.length === 2, 'the job added after both copies', 2500);
       expect([first, second]).toEqual(['ticket-7', 'ticket-7']);
-      expect(runs).toEqual([{ copy: 1 }]);
+      expect(runs).toEqual([{ copy: 1 }, { copy: 'after' }]);
     });
 
     it('stops taking jobs of a queue after stopProcessing, and a new handler takes them', async () => {
@@ -111,17 +106,17 @@ export function defineJobQueueContract(name: string, factory: () => Promise<JobQ
         first.push(n);
       });
       await queue.add('handover', 1);
-      await eventually(() => first.length === 1);
+      await eventually(() => first.length === 1, 'job 1 run', 2500);
       await queue.stopProcessing('handover');
       await queue.add('handover', 2);
-      await sleep(300);
-      expect(first).toEqual([1]);
       const second: number[] = [];
       queue.process<number>('handover', async (n) => {
         second.push(n);
       });
-      await eventually(() => second.length === 1);
+      // The new handler getting job 2 proves the stopped one never took it.
+      await eventually(() => second.length === 1, 'the new handler taking job 2', 2500);
       expect(second).toEqual([2]);
+      expect(first).toEqual([1]);
     });
 
     it('reports its health', async () => {
@@ -139,7 +134,7 @@ export function defineJobQueueContract(name: string, factory: () => Promise<JobQ
         finished = true;
       });
       await queue.add('slow', {});
-      await eventually(() => started);
+      await eventually(() => started, 'the slow job started', 2500);
       await queue.close();
       expect(finished).toBe(true);
     });

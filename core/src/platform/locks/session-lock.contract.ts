@@ -46,6 +46,7 @@ export function defineSessionLockContract(name: string, factory: () => Promise<S
       let lost = false;
       const held = await lock.acquire('telegram:9', { ttlMs: 300, onLost: () => (lost = true) });
       expect(held).not.toBeNull();
+      // What is tested is time passing: the lock outlives three TTLs because it is renewed.
       await sleep(1000);
       expect(await lock.acquire('telegram:9')).toBeNull();
       expect(lost).toBe(false);

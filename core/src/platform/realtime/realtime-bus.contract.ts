@@ -2,6 +2,7 @@ import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { io as connectClient, type Socket as ClientSocket } from 'socket.io-client';
+import { caughtUp } from '../../testing/caught-up.js';
 import { rooms, type RealtimeBus } from './realtime-bus.js';
 
 /** An HTTP server on a free port with the bus attached; test clients join the room named in their query. */
@@ -26,11 +27,10 @@ export async function connectToRoom(url: string, room: string): Promise<ClientSo
   return client;
 }
 
-/** Resolves with the payloads of an event received within the wait. */
-export async function receivedWithin(client: ClientSocket, event: string, ms: number): Promise<unknown[]> {
+/** The payloads of an event as the client receives them; read it once `caughtUp` says all sent so far arrived. */
+function recording(client: ClientSocket, event: string): unknown[] {
   const received: unknown[] = [];
   client.on(event, (payload) => received.push(payload));
-  await new Promise((resolve) => setTimeout(resolve, ms));
   return received;
 }
 
@@ -86,35 +86,30 @@ export function defineRealtimeBusContract(name: string, factory: () => Promise<R
     it('does not deliver an event for another room', async () => {
       const client = await connectToRoom(url, rooms.company(1));
       clients.push(client);
-      const received = receivedWithin(client, 'presence', 300);
+      const received = recording(client, 'presence');
       bus.emit(rooms.company(2), 'presence', { ticketId: 1, presence: 'composing' });
-      await expect(received).resolves.toEqual([]);
+      await caughtUp(bus, client);
+      expect(received).toEqual([]);
     });
 
     it('gives the sockets of a masked room variant the masked view, and every other event as it is', async () => {
       const plain = await connectToRoom(url, rooms.queue(3));
       const masked = await connectToRoom(url, rooms.masked(rooms.queue(3)));
       clients.push(plain, masked);
-      const plainGot = receivedWithin(plain, 'contact', 300);
-      const maskedGot = receivedWithin(masked, 'contact', 300);
+      const plainGot = recording(plain, 'contact');
+      const maskedGot = recording(masked, 'contact');
       bus.emitViews(rooms.queue(3), 'contact', contactUpdate(1, '5511987654321'), contactUpdate(1, '5511*****4321'));
       bus.emit(rooms.queue(3), 'contact', { action: 'delete', contactId: 1 });
       // A plain emit masks contact numbers for the masked variant by itself.
       bus.emit(rooms.queue(3), 'contact', contactUpdate(2, '5511987654321'));
-      await expect(plainGot).resolves.toEqual([
-        contactUpdate(1, '5511987654321'),
-        { action: 'delete', contactId: 1 },
-        contactUpdate(2, '5511987654321'),
-      ]);
-      await expect(maskedGot).resolves.toEqual([
-        contactUpdate(1, '5511*****4321'),
-        { action: 'delete', contactId: 1 },
-        contactUpdate(2, '5511*****4321'),
-      ]);
+      await Promise.all([caughtUp(bus, plain), caughtUp(bus, masked)]);
+      expect(plainGot).toEqual([contactUpdate(1, '5511987654321'), { action: 'delete', contactId: 1 }, contactUpdate(2, '5511987654321')]);
+      expect(maskedGot).toEqual([contactUpdate(1, '5511*****4321'), { action: 'delete', contactId: 1 }, contactUpdate(2, '5511*****4321')]);
       // `except` leaves out both variants of its rooms.
-      const left = receivedWithin(masked, 'contact', 300);
+      const left = recording(masked, 'contact');
       bus.emit(rooms.queue(3), 'contact', { action: 'reload' }, rooms.queue(3));
-      await expect(left).resolves.toEqual([]);
+      await caughtUp(bus, masked);
+      expect(left).toEqual([]);
     });
 
     it('reports its health once attached', async () => {

@@ -100,6 +100,17 @@ export async function startFacebookHarness(connections: ConnectionInfo[]): Promi
   };
 }
 
+/** Polls until the probe answers something other than undefined or false; fails naming `what` after `timeoutMs`. */
+export async function waitFor<T>(probe: () => T | undefined | false, what: string, timeoutMs = 3000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 /** A webhook body with messaging events, as Meta sends it for the channel. */
 export function webhookBody(channel: string, messaging: unknown[]): unknown {
   return {

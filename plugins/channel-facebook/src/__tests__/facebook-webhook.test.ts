@@ -14,6 +14,7 @@ import {
   PAGE_TOKEN,
   startFacebookHarness,
   VERIFY_TOKEN,
+  waitFor,
   webhookBody,
   type FacebookHarness,
 } from './facebook-harness.js';
@@ -26,18 +27,20 @@ const instagram = connectionFor('instagram');
 
 let harness: FacebookHarness;
 
-async function waitFor<T>(probe: () => T | undefined, what: string, timeoutMs = 3000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
 function events(type?: InboundEvent['type']): InboundEvent[] {
   return harness.host.events.map((e) => e.event).filter((e) => !type || e.type === type);
+}
+
+/**
+ * The events handed on before a signed delivery posted now (from another person): one connection's deliveries are
+ * handled one after another, so once it is handed on every earlier delivery was handled.
+ */
+async function eventsBeforeNextDelivery(): Promise<InboundEvent[]> {
+  const mid = `m_next_${Math.random().toString(36).slice(2)}`;
+  await harness.postWebhook('facebook', facebook.token!, webhookBody('facebook', [textEvent('next', { mid, from: '2400000000000077' })]));
+  const isNext = (e: InboundEvent) => e.type === 'message' && e.externalId === mid;
+  await waitFor(() => events().some(isNext), 'the next delivery');
+  return events().filter((e) => !isNext(e));
 }
 
 function textEvent(text: string, options: { mid?: string; timestamp?: number; from?: string } = {}) {
@@ -89,16 +92,14 @@ describe('webhook deliveries (POST)', () => {
   it('refuses an unsigned delivery with 401 and stores nothing', async () => {
     const res = await harness.postWebhook('facebook', facebook.token!, webhookBody('facebook', [textEvent('unsigned')]), null);
     expect(res.status).toBe(401);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(events()).toHaveLength(0);
+    expect(await eventsBeforeNextDelivery()).toHaveLength(0);
     expect(await lastInbound(harness.host.store(facebook), PSID)).toBeUndefined();
   });
 
   it('refuses a delivery signed with another secret with 401', async () => {
     const res = await harness.postWebhook('facebook', facebook.token!, webhookBody('facebook', [textEvent('forged')]), 'other-secret');
     expect(res.status).toBe(401);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(events()).toHaveLength(0);
+    expect(await eventsBeforeNextDelivery()).toHaveLength(0);
   });
 
   it('checks the signature over the raw bytes', () => {
@@ -205,8 +206,7 @@ describe('webhook deliveries (POST)', () => {
   it("ignores a delivery for another channel's object", async () => {
     const res = await harness.postWebhook('facebook', facebook.token!, webhookBody('instagram', [textEvent('wrong object')]));
     expect(res.status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(events()).toHaveLength(0);
+    expect(await eventsBeforeNextDelivery()).toHaveLength(0);
   });
 
   it('turns deliveries into ack 2 and reads into ack 3 for the messages up to the watermark', async () => {
@@ -243,7 +243,7 @@ describe('webhook deliveries (POST)', () => {
       facebook.token!,
       webhookBody('facebook', [{ ...base, timestamp: Date.now(), read: { watermark: Date.now() } }]),
     );
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await eventsBeforeNextDelivery();
     expect(acks().filter((a) => a.ack === 3)).toHaveLength(2);
   });
 });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { DEFAULT_CALL_REJECTION } from '../whatsapp-session.js';
-import { connectedSession, type Harness } from './session-harness.js';
+import { connectedSession, eventsBeforeNext, type Harness } from './session-harness.js';
 
 const ALICE = '5511912345678';
 const ALICE_JID = `${ALICE}@s.whatsapp.net`;
@@ -13,8 +13,9 @@ afterEach(async () => {
 
 const offer = (id: string) => ({ chatId: ALICE_JID, from: ALICE_JID, id, date: new Date(), status: 'offer' as const, offline: false });
 
+/** Every call fired so far was handled. */
 async function settle(): Promise<void> {
-  await new Promise((resolve) => setTimeout(resolve, 30));
+  await eventsBeforeNext(harness!.whatsapp, harness!.ctx);
 }
 
 describe('calls and the acceptCallWhatsapp option', () => {

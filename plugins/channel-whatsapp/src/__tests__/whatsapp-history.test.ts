@@ -4,7 +4,7 @@ import { proto, type WAMessage } from '@whiskeysockets/baileys';
 import { HISTORY_CHECK_MS, HISTORY_DONE_KEY } from '../history-import.js';
 import type { Scheduler } from '../whatsapp-session.js';
 import { messageId, waMessage } from './fake-whatsapp.js';
-import { connectedSession, type Harness } from './session-harness.js';
+import { connectedSession, eventsBeforeNext, type Harness } from './session-harness.js';
 
 const ALICE_JID = '5511912345678@s.whatsapp.net';
 const BOB_JID = '5511955554444@s.whatsapp.net';
@@ -64,7 +64,7 @@ describe('WhatsApp history import', () => {
     h = await connectedSession();
     expect(h.whatsapp.socket.options.fullHistory).toBe(false);
     h.whatsapp.history([text(ALICE_JID, 1, 'old news')]);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await eventsBeforeNext(h.whatsapp, h.ctx);
     expect(h.ctx.messages()).toEqual([]);
     expect(h.ctx.importReports).toEqual([]);
     await h.session.stop({ logout: false });

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import type { InboundEvent, InboundMessage } from '@switchboard/sdk';
 import { proto } from '@whiskeysockets/baileys';
 import { messageId, waMessage } from './fake-whatsapp.js';
-import { connectedSession, type Harness } from './session-harness.js';
+import { connectedSession, eventsBeforeNext, type Harness } from './session-harness.js';
 
 const ALICE = '5511912345678';
 const ALICE_JID = `${ALICE}@s.whatsapp.net`;
@@ -70,7 +70,7 @@ describe('WhatsappSession inbound', () => {
       }),
     );
     const message = await next<InboundMessage>('message', from);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await eventsBeforeNext(h.whatsapp, h.ctx);
     expect(h.ctx.messages()).toHaveLength(1);
     expect(message).toMatchObject({
       externalId: id,
@@ -199,9 +199,7 @@ describe('WhatsappSession inbound', () => {
     ev.fire('presence.update', { id: ALICE_LID, presences: { [ALICE_LID]: { lastKnownPresence: 'recording' } } });
     ev.fire('call', [{ chatId: ALICE_JID, from: ALICE_JID, id: 'CALL1', date: new Date(), status: 'offer', offline: false }]);
     ev.fire('call', [{ chatId: ALICE_JID, from: ALICE_JID, id: 'CALL1', date: new Date(), status: 'ringing', offline: false }]);
-    await h.ctx.waitFor(() => (h.ctx.events.length >= 6 ? true : undefined), 'six events', { timeoutMs: 2000 });
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    expect(h.ctx.events).toEqual([
+    expect(await eventsBeforeNext(h.whatsapp, h.ctx)).toEqual([
       { type: 'ack', externalId: 'M1', ack: 1 },
       { type: 'ack', externalId: 'M1', ack: 3 },
       { type: 'ack', externalId: 'M2', ack: 4 },

@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { RecordingSessionContext } from '@switchboard/sdk/testing';
 import { WhatsappSession } from '../whatsapp-session.js';
 import { FakeWhatsapp } from './fake-whatsapp.js';
+import { eventsBeforeNext } from './session-harness.js';
 
 /** A scheduler that only records; the test fires what it scheduled. */
 class ManualScheduler {
@@ -33,8 +34,6 @@ function setup(settings: Record<string, unknown> = {}) {
   return { whatsapp, ctx, scheduler, session };
 }
 
-const settle = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 30));
-
 describe('WhatsappSession status', () => {
   it('reports OPENING, the QR text, then CONNECTED with the number', async () => {
     const { whatsapp, ctx, session } = setup();
@@ -56,7 +55,7 @@ describe('WhatsappSession status', () => {
     await session.start();
     whatsapp.socket.options.auth.creds.registered = true;
     whatsapp.socket.ev.fire('creds.update', { registered: true });
-    await settle();
+    await eventsBeforeNext(whatsapp, ctx);
     expect(JSON.parse((await ctx.store.get('creds'))!).registered).toBe(true);
     await session.stop({ logout: false });
   });
@@ -89,7 +88,9 @@ describe('WhatsappSession status', () => {
     await ctx.waitForStatus('CONNECTED', { timeoutMs: 2000 });
     whatsapp.socket.close(401);
     await ctx.waitForStatus('DISCONNECTED', { timeoutMs: 2000 });
-    await settle();
+    // No later socket event can pass the closed socket. A reconnect would be scheduled right after the report, in
+    // the session's continuation: one turn of the event loop lets it run (no timer, nothing left to chance).
+    await new Promise((resolve) => setImmediate(resolve));
     expect(ctx.store.size).toBe(0);
     expect(scheduler.scheduled).toHaveLength(0);
     expect(whatsapp.sockets).toHaveLength(1);

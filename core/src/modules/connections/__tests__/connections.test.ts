@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { eventually } from '../../../testing/eventually.js';
 import { api, startTestServer, type CompanyFixture, type TestServer } from '../../../testing/test-server.js';
 
 /** Spec 2 §2-§9: the connections screen's calls, on webchat connections (a real plugin session). */
@@ -16,16 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
 });
-
-async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 8000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 async function queue(companyId: number): Promise<number> {
   sequence += 1;
@@ -187,23 +178,23 @@ describe('connections', () => {
     const token = company.admin.token;
     const created = await create(company, {});
     const id = created.body.id as number;
-    await eventually(async () => ((await status(company, id)) === 'CONNECTED' ? true : undefined));
+    await eventually(async () => (await status(company, id)) === 'CONNECTED', 'the connection CONNECTED');
     expect((await api(server, 'DELETE', `/whatsappsession/${id}`, { token })).status).toBe(200);
     expect(await status(company, id)).toBe('DISCONNECTED');
     expect((await api(server, 'POST', `/whatsappsession/${id}`, { token })).status).toBe(200);
-    await eventually(async () => ((await status(company, id)) === 'CONNECTED' ? true : undefined));
+    await eventually(async () => (await status(company, id)) === 'CONNECTED', 'the connection CONNECTED');
     expect((await api(server, 'PUT', `/whatsappsession/${id}`, { token })).status).toBe(200);
-    await eventually(async () => ((await status(company, id)) === 'CONNECTED' ? true : undefined));
+    await eventually(async () => (await status(company, id)) === 'CONNECTED', 'the connection CONNECTED');
 
     await api(server, 'DELETE', `/whatsappsession/${id}`, { token });
     expect((await api(server, 'POST', '/whatsapp-restart', { token })).status).toBe(200);
-    await eventually(async () => ((await status(company, id)) === 'CONNECTED' ? true : undefined));
+    await eventually(async () => (await status(company, id)) === 'CONNECTED', 'the connection CONNECTED');
   });
 
   it('disconnects a connected connection edited with import enabled', async () => {
     const created = await create(company, {});
     const id = created.body.id as number;
-    await eventually(async () => ((await status(company, id)) === 'CONNECTED' ? true : undefined));
+    await eventually(async () => (await status(company, id)) === 'CONNECTED', 'the connection CONNECTED');
     const edited = await api(server, 'PUT', `/whatsapp/${id}`, {
       token: company.admin.token,
       body: { name: created.body.name, importOldMessages: new Date(Date.now() - 86_400_000).toISOString() },

@@ -13,6 +13,7 @@ import {
   type ConnectionStatus,
 } from '@switchboard/sdk';
 import { startServer, type RunningServer } from '../../../server.js';
+import { eventually } from '../../../testing/eventually.js';
 import { postgresUrlForTests, redisUrlForTests } from '../../../testing/services.js';
 import { scaledNodeEnv, testRedisPrefix } from '../../../testing/scaled-nodes.js';
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-database.js';
@@ -70,16 +71,6 @@ function probeModule(probe: ProbeChannel, options: SessionManagerOptions): Conta
   });
 }
 
-async function eventually<T>(probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 8000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 async function insertConnection(server: RunningServer, companyId: number): Promise<number> {
   const [row] = await server.ports.database
     .knex('connections')
@@ -126,7 +117,10 @@ describe('SessionManager', () => {
       expect(sessions.isRunningHere(id)).toBe(true);
       expect(probe.startsOf(id)).toHaveLength(1);
       expect(await statusOf(server, id)).toMatchObject({ status: 'CONNECTED', retries: 0 });
-      const event = await eventually(() => events.find((payload) => (payload as { session: { id: number } }).session.id === id));
+      const event = await eventually(
+        () => events.find((payload) => (payload as { session: { id: number } }).session.id === id),
+        'the whatsappSession event',
+      );
       expect(event).toMatchObject({ action: 'update', session: { id, status: 'CONNECTED' } });
       // A second call while it runs changes nothing.
       await sessions.ensureStarted(id);
@@ -141,7 +135,7 @@ describe('SessionManager', () => {
     probe.scripts.set(id, { failStarts: 3 });
     await sessions.ensureStarted(id);
     expect(await statusOf(server, id)).toMatchObject({ status: 'DISCONNECTED', retries: 1 });
-    await eventually(() => probe.live.has(id));
+    await eventually(() => probe.live.has(id), 'the session live again');
     const starts = probe.startsOf(id);
     expect(starts).toHaveLength(4);
     const gaps = starts.slice(1).map((at, index) => at - starts[index]!);
@@ -150,7 +144,7 @@ describe('SessionManager', () => {
     expect(gaps[1]).toBeGreaterThanOrEqual(2 * base - 5);
     expect(gaps[2]).toBeGreaterThanOrEqual(4 * base - 5);
     // The session is live before its CONNECTED report is stored: wait for the row.
-    await eventually(async () => ((await statusOf(server, id)).status === 'CONNECTED' ? true : undefined));
+    await eventually(async () => (await statusOf(server, id)).status === 'CONNECTED', 'CONNECTED stored');
     expect(await statusOf(server, id)).toMatchObject({ status: 'CONNECTED', retries: 0 });
   });
 
@@ -167,7 +161,7 @@ describe('SessionManager', () => {
     const crashedAt = Date.now();
     await probe.contexts.get(id)!.setStatus('DISCONNECTED');
     expect(await statusOf(server, id)).toMatchObject({ status: 'DISCONNECTED', retries: 1 });
-    await eventually(() => probe.live.has(id));
+    await eventually(() => probe.live.has(id), 'the session live again');
     // Stopped before each new start, started three times (two failures, one success) after growing delays.
     const starts = probe.startsOf(id).slice(startsBefore);
     expect(starts).toHaveLength(3);
@@ -176,14 +170,14 @@ describe('SessionManager', () => {
     expect(starts[1]! - starts[0]!).toBeGreaterThanOrEqual(2 * base - 5);
     expect(starts[2]! - starts[1]!).toBeGreaterThanOrEqual(4 * base - 5);
     // The session is live before its CONNECTED report is stored: wait for the row.
-    await eventually(async () => ((await statusOf(server, id)).status === 'CONNECTED' ? true : undefined));
+    await eventually(async () => (await statusOf(server, id)).status === 'CONNECTED', 'CONNECTED stored');
     expect(await statusOf(server, id)).toMatchObject({ status: 'CONNECTED', retries: 0 });
 
     // CONNECTED reset the backoff: the next crash is retried after the base delay again, and the delay is capped.
     probe.live.delete(id);
     const again = Date.now();
     await probe.contexts.get(id)!.setStatus('DISCONNECTED');
-    await eventually(() => probe.live.has(id));
+    await eventually(() => probe.live.has(id), 'the session live again');
     const restartedAt = probe.startsOf(id).at(-1)!;
     expect(restartedAt - again).toBeGreaterThanOrEqual(base - 5);
     expect(restartedAt - again).toBeLessThan(4 * base + 500);
@@ -193,7 +187,7 @@ describe('SessionManager', () => {
     const id = await insertConnection(server, company.companyId);
     probe.scripts.set(id, { failStarts: 6 });
     await sessions.ensureStarted(id);
-    await eventually(() => probe.live.has(id), 10_000);
+    await eventually(() => probe.live.has(id), 'the session live after the failed starts', 10_000);
     const starts = probe.startsOf(id);
     const gaps = starts.slice(1).map((at, index) => at - starts[index]!);
     expect(gaps).toHaveLength(6);
@@ -209,6 +203,8 @@ describe('SessionManager', () => {
     expect(sessions.isRunningHere(id)).toBe(false);
     // A late report of a stopped session is ignored: nothing stored, nothing restarted.
     await context.setStatus('DISCONNECTED');
+    // An absence with no later event to wait on: a restart would follow within the backoff, so the check waits
+    // out a few backoffs (bounded, 160 ms) rather than anything it asserts.
     await new Promise((resolve) => setTimeout(resolve, 4 * base));
     expect(probe.startsOf(id)).toHaveLength(1);
     expect(sessions.isRunningHere(id)).toBe(false);
@@ -268,7 +264,8 @@ scaled('SessionManager on two nodes', () => {
     await Promise.all([a.sessions.ensureStarted(id), b.sessions.ensureStarted(id)]);
     expect(runners(id)).toBe(1);
     expect(a.probe.live.has(id) !== b.probe.live.has(id)).toBe(true);
-    // Several sweeps later, still one.
+    // Several sweeps later, still one. Sweeps announce nothing, so this waits out three of them (450 ms, bounded):
+    // a second runner could only come from a sweep.
     await new Promise((resolve) => setTimeout(resolve, 3 * sweepMs));
     expect(runners(id)).toBe(1);
 
@@ -277,7 +274,7 @@ scaled('SessionManager on two nodes', () => {
     await owner.node.close();
     expect(owner.probe.live.has(id)).toBe(false);
     // close() released the lock: the other node takes over on its next sweep, not after the TTL.
-    await eventually(() => other.probe.live.has(id), 5000);
+    await eventually(() => other.probe.live.has(id), 'the other node running the session', 5000);
     expect(Date.now() - closedAt).toBeLessThan(lockTtlMs / 2);
     expect(other.sessions.isRunningHere(id)).toBe(true);
     expect((await statusOf(other.node, id)).status).toBe('CONNECTED');
@@ -297,7 +294,7 @@ scaled('SessionManager on two nodes', () => {
     // The owner stops renewing its locks, as a dead process would; its key expires after the TTL.
     const diedAt = Date.now();
     await owner.node.ports.sessionLock.close();
-    await eventually(() => c.probe.live.has(id), lockTtlMs + 10 * sweepMs);
+    await eventually(() => c.probe.live.has(id), 'a surviving node running the session', lockTtlMs + 10 * sweepMs);
     expect(Date.now() - diedAt).toBeGreaterThanOrEqual(lockTtlMs / 3);
     expect(c.sessions.isRunningHere(id)).toBe(true);
   });

@@ -7,7 +7,7 @@ import { SecretKeys } from '../../../platform/auth/app-secret.js';
 import { LiveSessions } from '../../../platform/channels/live-sessions.js';
 import { newConnectionToken, storedToken } from '../../connections/connection-tokens.js';
 import { MessageDelivery } from '../../messages/message-delivery.js';
-import { eventually as until } from '../../../testing/eventually.js';
+import { eventually } from '../../../testing/eventually.js';
 import { api, startTestServer, type TestServer } from '../../../testing/test-server.js';
 import { EXTERNAL_API_LIMITS } from '../external-api.routes.js';
 
@@ -69,15 +69,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
 });
-
-async function eventually<T>(probe: () => Promise<T | undefined>): Promise<T> {
-  for (let tries = 0; tries < 80; tries += 1) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('condition not met in time');
-}
 
 /**
  * Streams a multipart body with one file of `fileBytes` to the send route, chunk by chunk, and stops writing as
@@ -160,11 +151,11 @@ describe('POST /api/messages/send', () => {
     const messages = await knex('messages').where('ticket_id', first.body.ticketId).orderBy('id');
     expect(messages.map((message) => message.body)).toEqual(['Seu pedido saiu', 'Chegou?']);
     expect((await knex('tickets').where('id', first.body.ticketId).first()).company_id).toBe(companyId);
-    await eventually(async () => (delivered.filter((message) => message.to.address === '5511999990001').length === 2 ? true : undefined));
+    await eventually(() => delivered.filter((message) => message.to.address === '5511999990001').length === 2, 'both messages delivered');
     const sent = await eventually(async () => {
       const row = await knex('messages').where('id', first.body.messageIds[0]).first();
       return row.external_id ? row : undefined;
-    });
+    }, 'the first message taken by the channel');
     expect(sent.ack).toBe(1);
   });
 
@@ -177,7 +168,7 @@ describe('POST /api/messages/send', () => {
     expect(answer.status).toBe(200);
     const row = await server.ports.database.knex('messages').where('id', answer.body.messageIds[0]).first();
     expect(row).toMatchObject({ media_type: 'application', body: 'Boleto' });
-    const out = await eventually(async () => delivered.find((message) => message.to.address === '5511999990002'));
+    const out = await eventually(async () => delivered.find((message) => message.to.address === '5511999990002'), 'the file delivered');
     expect(out.media).toMatchObject({ fileName: 'boleto.pdf', mimeType: 'application/pdf' });
   });
 
@@ -236,7 +227,7 @@ describe('POST /api/messages/send', () => {
     const answer = await streamUpload({ token, fileBytes: EXTERNAL_API_LIMITS.maxFileBytes + 1024 * 1024 });
     expect(answer.status).toBe(413);
     expect(answer.body).toMatchObject({ error: 'ERR_FILE_TOO_LARGE', message: expect.stringContaining('64 MB') });
-    await until(uploadFolderEmpty, 'the partial upload removed');
+    await eventually(uploadFolderEmpty, 'the partial upload removed');
   });
 
   it('answers more files than allowed with 413 ERR_TOO_MANY_FILES', async () => {
@@ -246,7 +237,7 @@ describe('POST /api/messages/send', () => {
       form.append('medias', new Blob([Buffer.from(`file ${index}`)], { type: 'text/plain' }), `f${index}.txt`);
     const answer = await api(server, 'POST', '/api/messages/send', { token, body: form });
     expect(answer).toMatchObject({ status: 413, body: { error: 'ERR_TOO_MANY_FILES' } });
-    await until(uploadFolderEmpty, 'the uploads removed');
+    await eventually(uploadFolderEmpty, 'the uploads removed');
   });
 
   // Last: it spends this client address's allowance.

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ChannelSession, ContactRef, OutboundMessage } from '@switchboard/sdk';
 import { LiveSessions } from '../../../platform/channels/live-sessions.js';
 import { MessageDelivery } from '../message-delivery.js';
+import { eventually } from '../../../testing/eventually.js';
 import { api, startTestServer, type CompanyFixture, type TestServer } from '../../../testing/test-server.js';
 
 /**
@@ -106,16 +107,6 @@ async function ticketOn(
   return { ticketId: ticket.id, contactId: contact.id };
 }
 
-async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 async function messageRow(id: number) {
   return server.ports.database.knex('messages').where('id', id).first();
 }
@@ -128,7 +119,7 @@ async function sentMessage(token: string, ticketId: number, body: string): Promi
   return eventually(async () => {
     const row = await messageRow(id);
     return row?.external_id ? row : undefined;
-  });
+  }, `message ${id} taken by the channel`);
 }
 
 let capable: Recorder;
@@ -244,7 +235,7 @@ describe('forwarding a message', () => {
       company_id: company.companyId,
       status: 'open',
     });
-    const out = await eventually(async () => capable.sent.find((message) => message.messageId === answer.body.id));
+    const out = await eventually(async () => capable.sent.find((message) => message.messageId === answer.body.id), 'the media sent');
     expect(out.media).toMatchObject({ fileName: 'produto.png', mimeType: 'image/png', mediaType: 'image' });
     expect(out.to.address).toBe('5511977770001');
 
@@ -347,19 +338,22 @@ describe('a session on another node', () => {
     expect(react).toMatchObject({ status: 400, body: { error: 'ERR_CHANNEL_UNSUPPORTED' } });
 
     const owner = goLive(company.companyId, connectionId, recorder('webchat', true));
-    await eventually(async () => (owner.edits.length > 0 ? true : undefined));
+    await eventually(() => owner.edits.length > 0, 'the edit applied by the owner');
     expect(owner.edits).toEqual([{ externalId: 'wc-1', body: 'Depois' }]);
     const stored = await eventually(async () => {
       const current = await messageRow(row.id);
       return current.data?.channelEdit?.applied ? current : undefined;
-    });
+    }, 'the edit marked applied');
     // The same job again (a retry, a second node) applies nothing.
     const delivery = server.container.get(MessageDelivery);
     await delivery.enqueueAction(
       { companyId: row.company_id, id: row.id, whatsappId: connectionId },
       { kind: 'edit', key: stored.data.channelEdit.applied },
     );
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // A reply sent after it runs on the same queue, one job at a time in order: once it is out, the retry was handled.
+    const reply = await api(server, 'POST', `/messages/${ticketId}`, { token: company.admin.token, body: { body: 'Depois da repetição' } });
+    const replyId = reply.body.messages[0].id as number;
+    await eventually(() => owner.sent.find((message) => message.messageId === replyId), 'the reply queued after the retry');
     expect(owner.edits).toHaveLength(1);
   });
 });

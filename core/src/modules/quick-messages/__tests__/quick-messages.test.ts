@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { io as connectSocket, type Socket } from 'socket.io-client';
+import { eventually } from '../../../testing/eventually.js';
 import { api, startTestServer, type CompanyFixture, type TestServer } from '../../../testing/test-server.js';
 
 let server: TestServer;
@@ -296,7 +297,10 @@ describe('quick messages API', () => {
     const privateOfA = await create(userA().token, { shortcode: code('rt-private') });
     const general = await create(admin().token, { shortcode: code('rt-general'), geral: true });
     await api(server, 'DELETE', `/quick-messages/${general.body.id}`, { token: admin().token });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The removal is announced last: whatever either user was sent before it has arrived by then.
+    const removal = (events: any[]) => events.find((event) => event.action === 'delete') as unknown;
+    await eventually(() => removal(eventsA), 'user A told of the removal');
+    await eventually(() => removal(eventsB), 'user B told of the removal');
     expect(eventsA).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ action: 'create', record: expect.objectContaining({ id: privateOfA.body.id }) }),

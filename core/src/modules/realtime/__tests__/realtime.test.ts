@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import type { ConnectionInfo } from '@switchboard/sdk';
 import { InboundPipeline } from '../../conversations/inbound-pipeline.js';
+import { caughtUp } from '../../../testing/caught-up.js';
+import { eventually } from '../../../testing/eventually.js';
 import { api, startTestServer, type CompanyFixture, type TestServer } from '../../../testing/test-server.js';
 
 let server: TestServer;
@@ -24,8 +26,9 @@ async function listen(token: string): Promise<Recorder> {
   return { socket, events };
 }
 
-async function settle(): Promise<void> {
-  await new Promise((resolve) => setTimeout(resolve, 300));
+/** Every event the server sent these clients so far has arrived (InboundPipeline.receive emits before it returns). */
+async function settle(...recorders: Recorder[]): Promise<void> {
+  await Promise.all(recorders.map((recorder) => caughtUp(server.ports.realtime, recorder.socket)));
 }
 
 function ticketIdsIn(recorder: Recorder, event: string): number[] {
@@ -88,7 +91,7 @@ describe('realtime', () => {
     const ticketQ1 = await knex('tickets as t').join('contacts as c', 'c.id', 't.contact_id').where('c.number', 'c-q1').first('t.id');
     const ticketQ2 = await knex('tickets as t').join('contacts as c', 'c.id', 't.contact_id').where('c.number', 'c-q2').first('t.id');
     // A ticket without a queue is seen only by admins (the agent has allTicket disabled).
-    await settle();
+    await settle(admin, agent);
     expect(ticketIdsIn(admin, 'appMessage')).toEqual(expect.arrayContaining([ticketQ1.id, ticketQ2.id]));
     expect(ticketIdsIn(agent, 'appMessage')).toEqual([]);
 
@@ -108,7 +111,7 @@ describe('realtime', () => {
       fromMe: false,
       body: 'de novo 2',
     });
-    await settle();
+    await settle(agent);
     expect(ticketIdsIn(agent, 'appMessage')).toEqual([ticketQ1.id]);
     expect(agent.events.some((entry) => entry.event === 'appMessage' && entry.payload.message.body === 'de novo 2')).toBe(false);
 
@@ -118,7 +121,7 @@ describe('realtime', () => {
       body: { status: 'open', userId: company.admin.id },
     });
     expect(taken.status).toBe(200);
-    await settle();
+    await settle(agent);
     expect(
       agent.events.some((entry) => entry.event === 'ticket' && entry.payload.action === 'delete' && entry.payload.ticketId === ticketQ1.id),
     ).toBe(true);
@@ -130,7 +133,7 @@ describe('realtime', () => {
       fromMe: false,
       body: 'só o admin',
     });
-    await settle();
+    await settle(admin, agent);
     expect(agent.events.slice(before).filter((entry) => entry.event === 'appMessage')).toEqual([]);
     expect(admin.events.some((entry) => entry.event === 'appMessage' && entry.payload.message.body === 'só o admin')).toBe(true);
   });
@@ -148,8 +151,9 @@ describe('realtime', () => {
         fromMe: false,
         body,
       });
-      await settle();
+      await settle(...listening);
     };
+    const listening = [admin, agent];
     const numbersIn = (recorder: Recorder, body: string) => {
       const message = recorder.events.find((entry) => entry.event === 'appMessage' && entry.payload.message.body === body)?.payload;
       const ticket = recorder.events.filter((entry) => entry.event === 'ticket' && entry.payload.ticket?.id === message?.ticket.id).at(-1);
@@ -173,6 +177,7 @@ describe('realtime', () => {
     expect(numbersIn(admin, 'mascarada')).toEqual(Array(3).fill('5511987654321'));
     // A socket opened while the switch is on starts masked.
     const later = await listen(company.users[0]!.token);
+    listening.push(later);
     await say('lgpd-3', 'de novo');
     expect(numbersIn(later, 'de novo')).toEqual(Array(3).fill('5511*****4321'));
 
@@ -187,13 +192,12 @@ describe('realtime', () => {
     const userId = company.users[0]!.id;
     await knex('users').where('id', userId).update({ online: false });
     const recorder = await listen(company.users[0]!.token);
+    const online = async () => (await knex('users').where('id', userId).first('online')).online as boolean;
     recorder.socket.emit('userStatus');
-    await settle();
-    expect((await knex('users').where('id', userId).first('online')).online).toBe(true);
+    await eventually(online, 'the user online');
     // Close every socket of this user.
     for (const socket of sockets) socket.disconnect();
-    await settle();
-    expect((await knex('users').where('id', userId).first('online')).online).toBe(false);
+    await eventually(async () => !(await online()), 'the user offline');
   });
 
   it('a second sign-in tells the first session and closes it, and keeps the new one', async () => {
@@ -207,7 +211,8 @@ describe('realtime', () => {
       user: { id: company2.admin.id },
       reason: 'elsewhere',
     });
-    await settle();
+    // The new session still hears the server after the old one was closed.
+    await settle(second);
     expect(second.socket.connected).toBe(true);
   });
 });

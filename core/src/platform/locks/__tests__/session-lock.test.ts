@@ -30,6 +30,7 @@ const redisUrl = redisUrlForTests();
       nodes.push(node1, node2);
 
       expect(await node1.acquire('whatsapp:3', { ttlMs: 300 })).not.toBeNull();
+      // Past node 1's TTL: its renewal, not the first TTL, keeps node 2 out.
       await sleep(500);
       expect(await node2.acquire('whatsapp:3', { ttlMs: 300 })).toBeNull();
 

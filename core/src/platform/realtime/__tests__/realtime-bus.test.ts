@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import type { Socket as ClientSocket } from 'socket.io-client';
+import { eventually } from '../../../testing/eventually.js';
 import { redisUrlForTests } from '../../../testing/services.js';
 import { rooms } from '../realtime-bus.js';
 import { connectToRoom, defineRealtimeBusContract, listenWithBus } from '../realtime-bus.contract.js';
@@ -32,10 +33,7 @@ const redisUrl = redisUrlForTests();
       const client = await connectToRoom(b.url, room);
       clients.push(client);
       // Node A sees node B's client through Redis once B's subscriber connection is up; only then emit.
-      for (let tries = 0; (await nodeA.io.in(room).fetchSockets()).length === 0; tries += 1) {
-        if (tries === 50) throw new Error("node A never saw node B's client");
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      await eventually(async () => (await nodeA.io.in(room).fetchSockets()).length > 0, "node A seeing node B's client");
       const received = new Promise((resolve) => client.once('presence', resolve));
       nodeA.emit(room, 'presence', { ticketId: 1, presence: 'from node A' });
       await expect(received).resolves.toEqual({ ticketId: 1, presence: 'from node A' });
