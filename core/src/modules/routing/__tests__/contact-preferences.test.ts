@@ -1,8 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import { AUDIO_REFUSED } from '../contact-preferences.step.js';
+import { customerText } from '../../messages/index.js';
 import { ConversationTimers } from '../conversation-timers.js';
-import { LGPD_QUESTION } from '../lgpd.step.js';
 import { acceptTicket, agentSays, ourMessages, resolveTicket, scenarioOfThisFile, type Visitor } from './routing-scenario.js';
+
+// A company writes in pt-BR unless it chooses another language.
+const AUDIO_REFUSED = customerText('audio.refused', { language: 'pt-BR' });
+const LGPD_QUESTION = customerText('lgpd.question', { language: 'pt-BR' });
 
 const RATING = 'Avalie nosso atendimento';
 const FAREWELL = 'Até logo!';

@@ -2,8 +2,12 @@ import { describe, expect, it } from '@jest/globals';
 import { api } from '../../../testing/test-server.js';
 import { InboundPipeline } from '../../conversations/inbound-pipeline.js';
 import { DELETED_MESSAGE_BODY } from '../../conversations/channel-events.js';
-import { LGPD_QUESTION, LGPD_REFUSED } from '../lgpd.step.js';
+import { customerText } from '../../messages/index.js';
 import { ourMessages, scenarioOfThisFile } from './routing-scenario.js';
+
+// A company writes in pt-BR unless it chooses another language.
+const LGPD_QUESTION = customerText('lgpd.question', { language: 'pt-BR' });
+const LGPD_REFUSED = customerText('lgpd.refused', { language: 'pt-BR' });
 
 const NOTICE = 'Usamos seus dados apenas para este atendimento.';
 const LINK = 'https://example.test/privacidade';

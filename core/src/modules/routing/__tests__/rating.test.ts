@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { api } from '../../../testing/test-server.js';
 import { ConversationTimers } from '../conversation-timers.js';
-import { RATING_SCALE } from '../rating.js';
+import { customerText } from '../../messages/index.js';
 import { acceptTicket, ourMessages, resolveTicket, scenarioOfThisFile, type Visitor } from './routing-scenario.js';
 
 const RATING = 'Como foi nosso atendimento?';
@@ -37,7 +37,7 @@ describe('rating request', () => {
   it('asks for a rating on resolve, stores the answer for the attendant, then says goodbye and closes', async () => {
     const { visitor, ticketId } = await attendedAndResolved();
     const question = await visitor.waitForReply(RATING);
-    expect(question).toContain(RATING_SCALE);
+    expect(question).toContain(customerText('rating.scale', { language: 'pt-BR' }));
     const waiting = await visitor.ticket();
     expect(waiting.id).toBe(ticketId);
     expect(waiting.status).toBe('nps');
