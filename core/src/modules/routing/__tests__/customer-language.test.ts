@@ -67,6 +67,19 @@ beforeAll(async () => {
   await knex('users').where('id', scenario().company.admin.id).update({ name: 'Ana' });
 });
 
+it('a company is written to in pt-BR until its admin chooses one of the languages the product has', async () => {
+  const s = scenario();
+  const read = async () =>
+    (await api(s.server, 'GET', '/companySettingOne?column=customerLanguage', { token: s.company.admin.token })).body;
+  expect(await read()).toEqual({ column: 'customerLanguage', value: 'pt-BR' });
+  const refused = await api(s.server, 'PUT', '/companySettings', {
+    token: s.company.admin.token,
+    body: { column: 'customerLanguage', data: 'de' },
+  });
+  expect(refused.status).toBe(400);
+  expect(await read()).toEqual({ column: 'customerLanguage', value: 'pt-BR' });
+});
+
 describe.each(['pt-BR', 'en'] as const)('a company writing to its customers in %s', (language) => {
   const expected = texts[language];
   let sales: number;
