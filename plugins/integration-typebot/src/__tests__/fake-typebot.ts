@@ -53,6 +53,7 @@ export class FakeTypebot {
   private readonly flows = new Map<string, FakeFlow>();
   private server?: HttpServer;
   private counter = 0;
+  private stalled?: () => void;
   url = '';
 
   constructor(...flows: FakeFlow[]) {
@@ -71,6 +72,11 @@ export class FakeTypebot {
     this.server = undefined;
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  /** The next request gets no answer (a Typebot too slow); resolves once that request has arrived. */
+  stallNext(): Promise<void> {
+    return new Promise((resolve) => (this.stalled = resolve));
   }
 
   startRequests(): FakeRequest[] {
@@ -96,6 +102,11 @@ export class FakeTypebot {
       return send(400, { message: 'Invalid JSON', code: 'BAD_REQUEST' });
     }
     this.requests.push({ path, body });
+    if (this.stalled) {
+      this.stalled();
+      this.stalled = undefined;
+      return;
+    }
     if (req.method !== 'POST' || req.headers['content-type'] !== 'application/json')
       return send(404, { message: 'Not found', code: 'NOT_FOUND' });
     const start = /^\/api\/v1\/typebots\/([^/]+)\/startChat$/.exec(path);

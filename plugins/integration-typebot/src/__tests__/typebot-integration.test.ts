@@ -158,6 +158,15 @@ describe('typebot integration against a fake Typebot', () => {
     expect(logged.map((line) => line.message)).toContain('Typebot no longer knows the session; a new chat starts');
   });
 
+  it('gives up on a Typebot that does not answer when core aborts the call', async () => {
+    const stalled = fake.stallNext();
+    const controller = new AbortController();
+    const call = typebot.handle(integrationContext({ config, body: 'Hi', now: T0, signal: controller.signal }));
+    await stalled;
+    controller.abort();
+    await expect(call).rejects.toThrow(/abort/i);
+  });
+
   it('refuses settings without a URL or a slug with a clear message', async () => {
     await expect(send('Hi', undefined, T0, { urlN8N: '' })).rejects.toThrow('The Typebot URL (urlN8N) is required');
     await expect(send('Hi', undefined, T0, { typebotSlug: ' ' })).rejects.toThrow("The Typebot's public id (typebotSlug) is required");
