@@ -1,6 +1,7 @@
 import { loadAdminSeedConfig, type AdminSeedConfig, adminVariables } from './admin.js';
 import { loadAuthConfig, type AuthConfig, authVariables } from './auth.js';
 import { loadDatabaseConfig, type DatabaseConfig, databaseVariables } from './database.js';
+import { loadOpenAiConfig, type OpenAiConfig, openAiVariables } from './openai.js';
 import { loadPluginsConfig, type PluginsConfig, pluginVariables } from './plugins.js';
 import { loadRedisConfig, type RedisConfig, redisVariables } from './redis.js';
 import { loadServerConfig, type ServerConfig, serverVariables, type TrustProxy } from './server.js';
@@ -8,6 +9,7 @@ import { loadStorageConfig, type StorageConfig, storageVariables } from './stora
 import { ConfigError, type ConfigVariable } from './variable.js';
 
 export { ConfigError, type ConfigVariable };
+export { loadOpenAiConfig, type OpenAiConfig };
 export type { AdminSeedConfig, AuthConfig, DatabaseConfig, PluginsConfig, RedisConfig, ServerConfig, StorageConfig, TrustProxy };
 
 /** embedded: everything in one process; scaled: PostgreSQL and Redis shared by any number of nodes. */
@@ -55,5 +57,6 @@ export const configurationVariables: ConfigVariable<unknown>[] = [
   ...Object.values(redisVariables),
   ...Object.values(authVariables),
   ...Object.values(pluginVariables),
+  ...Object.values(openAiVariables),
   ...Object.values(adminVariables),
 ] as ConfigVariable<unknown>[];
