@@ -14,6 +14,7 @@ import type { TicketModel } from '../tickets/index.js';
 import { MessageModel } from './message.model.js';
 import { MessageDelivery, mergeMark, type ActionMark, type ActionRoute, type ChannelActionKind } from './message-delivery.js';
 import { OutboundMessages } from './outbound-messages.js';
+import { TicketMessageTemplate } from './ticket-message-template.js';
 
 /** Spec 1 §5: an agent may edit an own message for 15 minutes. */
 export const EDIT_WINDOW_MS = 900_000;
@@ -39,6 +40,7 @@ export class MessageActions {
     @inject(ConversationRecords) private readonly records: ConversationRecords,
     @inject(SecretKeys) private readonly secrets: SecretKeys,
     @inject(TicketEvents) private readonly events: TicketEvents,
+    @inject(TicketMessageTemplate) private readonly template: TicketMessageTemplate,
   ) {}
 
   /** POST /messages/edit/:id: own message, within 15 minutes of its creation. */
@@ -50,19 +52,21 @@ export class MessageActions {
     if (Date.now() - new Date(message.createdAt).getTime() > EDIT_WINDOW_MS) {
       throw new AppError('ERR_EDIT_WINDOW_EXPIRED', 400, { message: 'Messages can only be edited within 15 minutes' });
     }
+    // The edited text gets its placeholders filled like the first one did.
+    const body = await this.template.fill({ ticket, userId: auth.userId, body: options.body });
     const key = actionKey();
     // A private note, or a message not sent yet (its queued send reads the new body), changes only here.
     const route = this.onChannel(message) ? await this.routeOf(scope, message, 'edit') : undefined;
     if (route?.mode === 'direct') {
       await this.delivery.editNow(route.live, {
         externalId: message.externalId!,
-        body: options.body,
+        body,
         to: await this.delivery.recipientOf(scope.companyId, ticket.id),
       });
     }
     const now = new Date();
     const updated = await this.update(scope, message.id, 'edit', route, key, {
-      body: options.body,
+      body,
       is_edited: true,
       edited_at: now,
     });

@@ -7,10 +7,12 @@ import { MessagesRoutes } from './messages.routes.js';
 import { MessagesService } from './messages.service.js';
 import { OutboundMessages } from './outbound-messages.js';
 import { OutboundMessagesService } from './outbound-messages.service.js';
+import { TicketMessageTemplate } from './ticket-message-template.js';
 
 export const messagesModule = new ContainerModule((bind) => {
   bind(MessageDelivery).toSelf();
   bind(SessionWork).toService(MessageDelivery);
+  bind(TicketMessageTemplate).toSelf();
   bind(OutboundMessages).to(OutboundMessagesService);
   bind(MessagesService).toSelf();
   bind(MessageActions).toSelf();

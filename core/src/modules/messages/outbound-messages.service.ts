@@ -1,17 +1,14 @@
 import { inject, injectable, multiInject, optional } from '@switchboard/sdk';
-import { Clock } from '../../platform/clock.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { MediaStorage } from '../../platform/media/media-storage.js';
 import { TicketEvents } from '../realtime/index.js';
 import { Tenancy } from '../../platform/tenancy.js';
-import type { TenantScope } from '../../platform/database/model.js';
 import { TicketModel } from '../tickets/index.js';
 import { MessageModel } from './message.model.js';
 import { MessageDelivery } from './message-delivery.js';
 import { OutboundMessageListener, type OutboundMessages, type SendOptions } from './outbound-messages.js';
 import { mediaTypeOf } from '../../platform/media/media-type.js';
-import { fillPlaceholders, hasPlaceholders, type TemplateFacts } from './message-template.js';
-import { CompanySettings } from '../settings/index.js';
+import { TicketMessageTemplate } from './ticket-message-template.js';
 
 @injectable()
 export class OutboundMessagesService implements OutboundMessages {
@@ -20,8 +17,7 @@ export class OutboundMessagesService implements OutboundMessages {
     @inject(MediaStorage) private readonly media: MediaStorage,
     @inject(MessageDelivery) private readonly delivery: MessageDelivery,
     @inject(TicketEvents) private readonly events: TicketEvents,
-    @inject(CompanySettings) private readonly settings: CompanySettings,
-    @inject(Clock) private readonly clock: Clock,
+    @inject(TicketMessageTemplate) private readonly template: TicketMessageTemplate,
     // Whatever modules bind (routing's inactivity timers); none is fine.
     @multiInject(OutboundMessageListener) @optional() private readonly listeners: OutboundMessageListener[] = [],
   ) {}
@@ -37,8 +33,7 @@ export class OutboundMessagesService implements OutboundMessages {
           fields: { quotedMsg: 'Mensagem citada inválida' },
         });
     }
-    let body = options.body;
-    if (hasPlaceholders(body)) body = fillPlaceholders(body, await this.templateFacts(scope, ticket, options.userId));
+    let body = await this.template.fill({ ticket, userId: options.userId, body: options.body });
     if (options.signed && options.userId && body.trim()) {
       const user = await scope.table('users').where('id', options.userId).first('name');
       if (user) body = `*${user.name}:*\n${body}`;
@@ -108,28 +103,5 @@ export class OutboundMessagesService implements OutboundMessages {
       for (const listener of this.listeners) await listener.afterStored({ ...stored, origin: options.origin });
     }
     return message;
-  }
-  /** What the placeholders of a text to this ticket's contact stand for; the agent is the sender, else the owner. */
-  private async templateFacts(scope: TenantScope, ticket: TicketModel, userId: number | null): Promise<TemplateFacts> {
-    const agentId = userId ?? ticket.userId;
-    const [contact, user, queue, connection, company, options] = await Promise.all([
-      scope.table('contacts').where('id', ticket.contactId).first('name'),
-      agentId ? scope.table('users').where('id', agentId).first('name') : undefined,
-      ticket.queueId ? scope.table('queues').where('id', ticket.queueId).first('name') : undefined,
-      ticket.whatsappId ? scope.table('connections').where('id', ticket.whatsappId).first('name') : undefined,
-      scope.company().first('timezone'),
-      this.settings.read(ticket.companyId),
-    ]);
-    return {
-      contactName: String(contact?.name ?? ''),
-      userName: String(user?.name ?? ''),
-      protocol: ticket.protocol || String(ticket.id),
-      ticketId: ticket.id,
-      queueName: String(queue?.name ?? ''),
-      connectionName: String(connection?.name ?? ''),
-      now: this.clock.now(),
-      timeZone: String(company?.timezone ?? 'America/Sao_Paulo'),
-      language: options.customerLanguage,
-    };
   }
 }

@@ -191,3 +191,26 @@ describe.each(['pt-BR', 'en'] as const)('a company writing to its customers in %
     expect(await nextReplies(dora, { count: 0 })).toEqual([expected.outOfHours]);
   });
 });
+
+it("an agent's text with placeholders (a quick reply) reaches the customer filled, and so does its edit", async () => {
+  const s = scenario();
+  await s.companySettings({ enable_lgpd: 'disabled', send_sign_message: 'disabled', customer_language: 'es' });
+  s.clock.set(MORNING);
+  const eva = await s.visitor('Eva Ruiz');
+  await eva.say('hola');
+  const ticket = await eva.ticket();
+  await holdTicket(s, ticket.id, s.company.admin.id);
+  const sent = await api(s.server, 'POST', `/messages/${ticket.id}`, {
+    token: s.company.admin.token,
+    body: { body: '{{ms}}, {{firstName}}! Soy {{userName}}, ticket {{ticket_id}}.' },
+  });
+  expect(sent.status).toBe(201);
+  expect(await eva.waitForReply('Soy')).toBe(`Buenos días, Eva! Soy Ana, ticket ${ticket.id}.`);
+  const [message] = sent.body.messages as { id: number }[];
+  const edited = await api(s.server, 'POST', `/messages/edit/${message!.id}`, {
+    token: s.company.admin.token,
+    body: { body: '{{name}}, {{date}} {{hour}}' },
+  });
+  expect(edited.status).toBe(200);
+  expect(await eva.waitForReply('Eva Ruiz,')).toBe('Eva Ruiz, 05/03/2026 11:30');
+});
