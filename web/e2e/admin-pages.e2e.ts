@@ -141,6 +141,13 @@ describe('users, settings and helps screens', () => {
     await page.getByLabel('Avaliações').waitFor();
     expect(await page.getByLabel('Avaliações').isChecked()).toBe(after === 'enabled');
 
+    // The language the company's customers are written to in is chosen the same way.
+    await page.getByRole('combobox', { name: 'Idioma das mensagens automáticas aos clientes' }).click();
+    await page.getByRole('option', { name: 'English' }).click();
+    await eventually(async () =>
+      (await api<Record<string, string>>('GET', `/companySettings/${companyId}`)).customerLanguage === 'en' ? true : undefined,
+    );
+
     await expect(page.getByRole('tab', { name: 'Horários' }).count()).resolves.toBe(0);
     await page.getByRole('combobox', { name: 'Gerenciamento de expediente' }).click();
     await page.getByRole('option', { name: 'Empresa' }).click();
