@@ -57,12 +57,18 @@ export interface RealtimeBus extends Port {
     payload: Sendable<ServerToClientEvents[E]>,
     except?: string | string[],
   ): void;
-  /** As emit, with `maskedPayload` for the sockets in the rooms' masked variants. */
+  /**
+   * As emit, with `maskedPayload` for the sockets in the rooms' masked variants. Given as a function, it is made only
+   * when a masked variant may hold a socket: most companies have no masked viewer, and masking copies the payload.
+   */
   emitViews<E extends ServerEventName>(
     room: string | string[],
     event: E,
     payload: Sendable<ServerToClientEvents[E]>,
-    maskedPayload: Sendable<ServerToClientEvents[E]>,
+    maskedPayload: MaskedView<Sendable<ServerToClientEvents[E]>>,
     except?: string | string[],
   ): void;
 }
+
+/** The masked view of a payload, or how to make it when it is needed. */
+export type MaskedView<T> = T | (() => T);

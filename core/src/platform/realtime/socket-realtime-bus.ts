@@ -5,7 +5,7 @@ import type { ServerEventName, ServerToClientEvents } from '@switchboard/sdk/con
 import { withMaskedContactNumbers } from '../http/contact-number-masking.js';
 import { probeHealth, type PortHealth } from '../port.js';
 import { closeRedisClient, openRedisClient, RedisOutageLog, type RedisClient } from '../redis/redis-client.js';
-import { rooms, type RealtimeBus, type Sendable } from './realtime-bus.js';
+import { rooms, type MaskedView, type RealtimeBus, type Sendable } from './realtime-bus.js';
 
 export interface SocketRealtimeBusOptions {
   /** Set: events travel through Redis to the clients of every node. */
@@ -64,14 +64,14 @@ export class SocketRealtimeBus implements RealtimeBus {
     except?: string | string[],
   ): void {
     // The same masking as the API's answers, so no event can forget lgpdHideNumber either.
-    this.emitViews(room, event, payload, withMaskedContactNumbers(payload) as Sendable<ServerToClientEvents[E]>, except);
+    this.emitViews(room, event, payload, () => withMaskedContactNumbers(payload) as Sendable<ServerToClientEvents[E]>, except);
   }
 
   emitViews<E extends ServerEventName>(
     room: string | string[],
     event: E,
     payload: Sendable<ServerToClientEvents[E]>,
-    maskedPayload: Sendable<ServerToClientEvents[E]>,
+    maskedPayload: MaskedView<Sendable<ServerToClientEvents[E]>>,
     except?: string | string[],
   ): void {
     const plain = list(room);
@@ -80,11 +80,26 @@ export class SocketRealtimeBus implements RealtimeBus {
     this.send(plain.map(rooms.masked), event, maskedPayload, excluded);
   }
 
-  private send(room: string[], event: string, payload: unknown, except: string[]): void {
-    // Before attach no client can be connected, so there is nobody to tell.
-    if (!this.server || room.length === 0) return;
-    const target = this.server.to(room);
-    (except.length > 0 ? target.except(except) : target).emit(event, payload);
+  private send(room: string[], event: string, payload: MaskedView<unknown>, except: string[]): void {
+    const listening = this.listening(room);
+    // Never `to([])`: socket.io reads no room as every socket.
+    if (listening.length === 0) return;
+    const target = this.server!.to(listening);
+    (except.length > 0 ? target.except(except) : target).emit(
+      event,
+      typeof payload === 'function' ? (payload as () => unknown)() : payload,
+    );
+  }
+
+  /**
+   * The rooms that may hold a socket. Before attach none can. With Redis any room may (other nodes' sockets are not
+   * known here); on one node only those its sockets joined, so an event nobody would get is neither masked nor encoded.
+   */
+  private listening(room: string[]): string[] {
+    if (!this.server) return [];
+    if (this.pub) return room;
+    const joined = this.server.sockets.adapter.rooms;
+    return room.filter((name) => joined.has(name));
   }
 
   health(): Promise<PortHealth> {
