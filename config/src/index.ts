@@ -1,6 +1,7 @@
 import { loadAdminSeedConfig, type AdminSeedConfig, adminVariables } from './admin.js';
 import { loadAuthConfig, type AuthConfig, authVariables } from './auth.js';
 import { loadDatabaseConfig, type DatabaseConfig, databaseVariables } from './database.js';
+import { loadMetaConfig, type MetaConfig, metaVariables } from './meta.js';
 import { loadOpenAiConfig, type OpenAiConfig, openAiVariables } from './openai.js';
 import { loadPluginsConfig, type PluginsConfig, pluginVariables } from './plugins.js';
 import { loadRedisConfig, type RedisConfig, redisVariables } from './redis.js';
@@ -10,6 +11,7 @@ import { ConfigError, type ConfigVariable } from './variable.js';
 
 export { ConfigError, type ConfigVariable };
 export { loadOpenAiConfig, type OpenAiConfig };
+export { loadMetaConfig, type MetaConfig };
 export type { AdminSeedConfig, AuthConfig, DatabaseConfig, PluginsConfig, RedisConfig, ServerConfig, StorageConfig, TrustProxy };
 
 /** embedded: everything in one process; scaled: PostgreSQL and Redis shared by any number of nodes. */
@@ -23,6 +25,7 @@ export interface SwitchboardConfig {
   redis: RedisConfig;
   auth: AuthConfig;
   plugins: PluginsConfig;
+  meta: MetaConfig;
   admin: AdminSeedConfig;
 }
 
@@ -45,6 +48,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): SwitchboardCon
     redis,
     auth,
     plugins: loadPluginsConfig(env),
+    meta: loadMetaConfig(env),
     admin: loadAdminSeedConfig(env),
   };
 }
@@ -58,5 +62,6 @@ export const configurationVariables: ConfigVariable<unknown>[] = [
   ...Object.values(authVariables),
   ...Object.values(pluginVariables),
   ...Object.values(openAiVariables),
+  ...Object.values(metaVariables),
   ...Object.values(adminVariables),
 ] as ConfigVariable<unknown>[];
