@@ -2,6 +2,7 @@ import type { Router } from 'express';
 import {
   inject,
   injectable,
+  optional,
   PluginHost,
   type ChannelContribution,
   type ChannelSession,
@@ -11,6 +12,7 @@ import {
 import { ApiSession } from './api-session.js';
 import { ConnectionRateLimiter } from './connection-rate-limiter.js';
 import { registerInboundRoutes } from './inbound-routes.js';
+import { MediaHosts } from './media-download.js';
 
 export const API_CHANNEL = 'api';
 
@@ -55,13 +57,16 @@ export class ApiChannel implements ChannelContribution {
   /** 60 requests at once, then 20 a second, per connection. */
   private readonly limiter = new ConnectionRateLimiter(60, 20);
 
-  constructor(@inject(PluginHost) private readonly host: PluginHost) {}
+  constructor(
+    @inject(PluginHost) private readonly host: PluginHost,
+    @inject(MediaHosts) @optional() private readonly mediaHosts: MediaHosts = 'public',
+  ) {}
 
   createSession(ctx: ChannelSessionContext): ChannelSession {
     return new ApiSession(ctx);
   }
 
   routes(router: Router): void {
-    registerInboundRoutes(router, { host: this.host, channel: this.channel, limiter: this.limiter });
+    registerInboundRoutes(router, { host: this.host, channel: this.channel, limiter: this.limiter, mediaHosts: this.mediaHosts });
   }
 }

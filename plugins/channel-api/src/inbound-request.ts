@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Ack, ContactRef, InboundMedia, InboundMessage, MediaType } from '@switchboard/sdk';
+import { downloadMedia, MediaDownloadError, type MediaHosts } from './media-download.js';
 
 /** The largest file a message may carry (decoded), as the other channels' media. */
 export const MAX_MEDIA_BYTES = 16 * 1024 * 1024;
@@ -76,34 +77,18 @@ function mediaTypeOf(mimeType: string): MediaType {
   return 'application';
 }
 
-/** Fetches a file the integrator serves; its size is checked as it arrives. */
-async function download(url: URL): Promise<Buffer> {
-  let response: Response;
+/** Fetches a file the integrator serves (only from public addresses unless the channel allows any). */
+async function download(url: URL, hosts: MediaHosts): Promise<Buffer> {
   try {
-    response = await fetch(url, { redirect: 'follow', signal: AbortSignal.timeout(MEDIA_DOWNLOAD_TIMEOUT_MS) });
-  } catch {
-    throw new InboundRequestError(400, 'ERR_MEDIA_UNREACHABLE', `The file at ${url.origin} could not be downloaded`);
+    return await downloadMedia(url, { hosts, maxBytes: MAX_MEDIA_BYTES, timeoutMs: MEDIA_DOWNLOAD_TIMEOUT_MS });
+  } catch (error) {
+    if (error instanceof MediaDownloadError && error.tooLarge) throw tooLarge(MAX_MEDIA_BYTES + 1);
+    const reason = error instanceof MediaDownloadError ? error.message : 'it could not be reached';
+    throw new InboundRequestError(400, 'ERR_MEDIA_UNREACHABLE', `The file at ${url.origin} could not be downloaded: ${reason}`);
   }
-  if (!response.ok || !response.body) {
-    await response.body?.cancel().catch(() => undefined);
-    throw new InboundRequestError(400, 'ERR_MEDIA_UNREACHABLE', `The file at ${url.origin} answered ${response.status}`);
-  }
-  const declared = Number(response.headers.get('content-length') ?? 0);
-  if (declared > MAX_MEDIA_BYTES) {
-    await response.body.cancel().catch(() => undefined);
-    throw tooLarge(declared);
-  }
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of response.body) {
-    size += chunk.byteLength;
-    if (size > MAX_MEDIA_BYTES) throw tooLarge(size);
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
 }
 
-async function inboundMedia(input: Record<string, unknown>): Promise<InboundMedia | undefined> {
+async function inboundMedia(input: Record<string, unknown>, hosts: MediaHosts): Promise<InboundMedia | undefined> {
   const raw = input.media;
   if (raw === undefined || raw === null) return undefined;
   if (typeof raw !== 'object' || Array.isArray(raw)) throw invalid('media', 'media must be an object { url | base64, fileName, mimeType }');
@@ -134,7 +119,7 @@ async function inboundMedia(input: Record<string, unknown>): Promise<InboundMedi
       throw invalid('media.url', 'media.url is not a valid address');
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw invalid('media.url', 'media.url must be http or https');
-    data = await download(url);
+    data = await download(url, hosts);
   }
   if (data.length === 0) throw invalid('media', 'the file is empty');
   if (data.length > MAX_MEDIA_BYTES) throw tooLarge(data.length);
@@ -145,13 +130,13 @@ async function inboundMedia(input: Record<string, unknown>): Promise<InboundMedi
  * An integrator's message (README: "Inbound"): `{ number, name?, body?, media?, externalId?, quotedId? }` as the
  * contact's message to the connection. Without externalId one is made, so a retried request is stored twice.
  */
-export async function inboundMessage(input: Record<string, unknown>): Promise<InboundMessage> {
+export async function inboundMessage(input: Record<string, unknown>, options: { mediaHosts: MediaHosts }): Promise<InboundMessage> {
   const number = contactNumber(input);
   const name = optionalText(input, 'name', 100)?.trim();
   const body = optionalText(input, 'body', MAX_BODY_LENGTH);
   const externalId = optionalText(input, 'externalId', MAX_ID_LENGTH)?.trim() || `in-${randomUUID()}`;
   const quotedId = optionalText(input, 'quotedId', MAX_ID_LENGTH)?.trim();
-  const media = await inboundMedia(input);
+  const media = await inboundMedia(input, options.mediaHosts);
   if (!media && !body?.trim()) throw invalid('body', 'body or media is required');
   const chat: ContactRef = { address: number, ...(name ? { name } : {}) };
   return {

@@ -4,11 +4,13 @@ import { apiSettings } from './api-settings.js';
 import type { ConnectionRateLimiter } from './connection-rate-limiter.js';
 import { inboundAck, inboundMessage, InboundRequestError, MAX_REQUEST_BYTES, parseJsonObject } from './inbound-request.js';
 import { SIGNATURE_HEADER, verifyPayload } from './payload-signature.js';
+import type { MediaHosts } from './media-download.js';
 
 export interface InboundRouteOptions {
   host: PluginHost;
   channel: string;
   limiter: ConnectionRateLimiter;
+  mediaHosts: MediaHosts;
 }
 
 /**
@@ -29,7 +31,7 @@ function refuse(res: Response, error: InboundRequestError): void {
  * when sent or required, an X-Switchboard-Signature over the raw body. Answered once core has committed the event.
  */
 export function registerInboundRoutes(router: Router, options: InboundRouteOptions): void {
-  const { host, channel, limiter } = options;
+  const { host, channel, limiter, mediaHosts } = options;
   const rawBody = express.raw({ type: () => true, limit: MAX_REQUEST_BYTES });
 
   // A body over the limit answers 413 in the API's error shape, not express's HTML page.
@@ -99,6 +101,10 @@ export function registerInboundRoutes(router: Router, options: InboundRouteOptio
     for (const path of inboundPaths(channel, action)) router.post(path, readBody, handler);
   }
 
-  route('messages', inboundMessage, (event) => (event.type === 'message' ? event.externalId : ''));
+  route(
+    'messages',
+    (input) => inboundMessage(input, { mediaHosts }),
+    (event) => (event.type === 'message' ? event.externalId : ''),
+  );
   route('statuses', inboundAck, (event) => (event.type === 'ack' ? event.externalId : ''));
 }

@@ -16,6 +16,7 @@ import { MemoryPluginHost, type FakePeer, type OutboundSeen } from '@switchboard
 import apiModule from '../api-backend-module.js';
 import { signPayload } from '../payload-signature.js';
 import { FakeWebhook } from './fake-webhook.js';
+import { MediaHosts } from '../media-download.js';
 
 export const SECRET = 'integrator-shared-secret-0123456789';
 export const TOKEN = 'api-connection-token';
@@ -53,6 +54,8 @@ export class ApiHarness {
     this.host = new MemoryPluginHost(connectionsFor(this.webhook.url));
     const container = new Container();
     container.bind<PluginHost>(PluginHost).toConstantValue(this.host);
+    // The fake integrator serves its files from 127.0.0.1.
+    container.bind<MediaHosts>(MediaHosts).toConstantValue('any');
     container.load(apiModule);
     this.contribution = container.get<ChannelContribution>(ChannelContribution);
     const app = express();
