@@ -152,3 +152,11 @@ export async function api(
   }
   return { status: response.status, body, headers: response.headers };
 }
+
+/** The refresh token cookie (`jrt=…`) an answer sets, as a Cookie header value. */
+export function refreshCookie(headers: Headers): string | undefined {
+  return headers
+    .getSetCookie()
+    .find((value) => value.startsWith('jrt='))
+    ?.split(';')[0];
+}

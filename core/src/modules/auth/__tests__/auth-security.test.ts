@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { LiveSessions } from '../../../platform/channels/live-sessions.js';
 import { eventually } from '../../../testing/eventually.js';
-import { api, startTestServer, TEST_ADMIN, type TestServer } from '../../../testing/test-server.js';
+import { api, refreshCookie, startTestServer, TEST_ADMIN, type TestServer } from '../../../testing/test-server.js';
 
 const PASSWORD = 'Passw0rd-test';
 let server: TestServer;
@@ -18,13 +18,6 @@ afterAll(async () => {
   for (const socket of sockets) socket.disconnect();
   await server?.stop();
 });
-
-function refreshCookie(headers: Headers): string | undefined {
-  return headers
-    .getSetCookie()
-    .find((value) => value.startsWith('jrt='))
-    ?.split(';')[0];
-}
 
 /** Signs in through the API: the access token and the refresh cookie. */
 async function signIn(email: string, headers: Record<string, string> = {}): Promise<{ token: string; cookie: string }> {

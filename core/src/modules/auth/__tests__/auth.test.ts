@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { LiveSessions } from '../../../platform/channels/live-sessions.js';
 import { eventually } from '../../../testing/eventually.js';
-import { api, startTestServer, TEST_ADMIN, type TestServer } from '../../../testing/test-server.js';
+import { api, refreshCookie, startTestServer, TEST_ADMIN, type TestServer } from '../../../testing/test-server.js';
 
 let server: TestServer;
 
@@ -12,11 +12,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
 });
-
-function refreshCookie(headers: Headers): string | undefined {
-  const cookie = headers.getSetCookie().find((value) => value.startsWith('jrt='));
-  return cookie?.split(';')[0];
-}
 
 describe('sign-in and session', () => {
   it('signs the super admin in with a token, the user, company 1 never expiring and its settings', async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Knex } from 'knex';
 import { api, startTestServer, type CompanyFixture, type TestServer } from '../../../testing/test-server.js';
 import { insertQueue, insertTarget } from '../../queues/__tests__/queues.access.js';
-import { insertTicket } from '../../tags/__tests__/tags.access.js';
+import { insertTicket } from '../../../testing/fixtures.js';
 import { ChatbotService } from '../chatbot.service.js';
 import { insertChatbot } from './chatbot.access.js';
 
@@ -147,7 +147,7 @@ describe('chatbot API', () => {
     const parent = await insertChatbot(db(), company.companyId, { queue_id: queueId });
     const child = await insertChatbot(db(), company.companyId, { chatbot_id: parent });
     const sibling = await insertChatbot(db(), company.companyId, { queue_id: queueId });
-    const ticket = await insertTicket(db(), company.companyId);
+    const ticket = (await insertTicket(db(), company.companyId)).ticketId;
     await db()('tickets').where('id', ticket).update({ chatbot_id: child, queue_id: queueId });
 
     const emit = spyOnRealtime(server.ports.realtime);

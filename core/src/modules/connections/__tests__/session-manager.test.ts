@@ -14,6 +14,7 @@ import {
 } from '@switchboard/sdk';
 import { startServer, type RunningServer } from '../../../server.js';
 import { eventually } from '../../../testing/eventually.js';
+import { insertConnection } from '../../../testing/fixtures.js';
 import { postgresUrlForTests, redisUrlForTests } from '../../../testing/services.js';
 import { scaledNodeEnv, testRedisPrefix } from '../../../testing/scaled-nodes.js';
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-database.js';
@@ -71,12 +72,9 @@ function probeModule(probe: ProbeChannel, options: SessionManagerOptions): Conta
   });
 }
 
-async function insertConnection(server: RunningServer, companyId: number): Promise<number> {
-  const [row] = await server.ports.database
-    .knex('connections')
-    .insert({ company_id: companyId, name: `Probe ${randomBytes(4).toString('hex')}`, channel: CHANNEL })
-    .returning('id');
-  return row.id as number;
+/** A connection of the probe channel. */
+function probeConnection(server: RunningServer, companyId: number): Promise<number> {
+  return insertConnection(server.ports.database.knex, companyId, { channel: CHANNEL });
 }
 
 async function statusOf(server: RunningServer, id: number): Promise<{ status: ConnectionStatus; retries: number }> {
@@ -112,7 +110,7 @@ describe('SessionManager', () => {
       const events: unknown[] = [];
       socket.on('whatsappSession', (payload) => events.push(payload));
       await new Promise<void>((resolve, reject) => socket.on('connect', () => resolve()).on('connect_error', reject));
-      const id = await insertConnection(server, company.companyId);
+      const id = await probeConnection(server, company.companyId);
       await sessions.ensureStarted(id);
       expect(sessions.isRunningHere(id)).toBe(true);
       expect(probe.startsOf(id)).toHaveLength(1);
@@ -131,7 +129,7 @@ describe('SessionManager', () => {
   });
 
   it('retries a failing start with growing delays and connects once start succeeds', async () => {
-    const id = await insertConnection(server, company.companyId);
+    const id = await probeConnection(server, company.companyId);
     probe.scripts.set(id, { failStarts: 3 });
     await sessions.ensureStarted(id);
     expect(await statusOf(server, id)).toMatchObject({ status: 'DISCONNECTED', retries: 1 });
@@ -149,7 +147,7 @@ describe('SessionManager', () => {
   });
 
   it('restarts a session that reports DISCONNECTED on its own, backing off while it keeps failing', async () => {
-    const id = await insertConnection(server, company.companyId);
+    const id = await probeConnection(server, company.companyId);
     await sessions.ensureStarted(id);
     expect(probe.live.has(id)).toBe(true);
     const stopsBefore = probe.stops.get(id) ?? 0;
@@ -184,7 +182,7 @@ describe('SessionManager', () => {
   });
 
   it('caps the backoff', async () => {
-    const id = await insertConnection(server, company.companyId);
+    const id = await probeConnection(server, company.companyId);
     probe.scripts.set(id, { failStarts: 6 });
     await sessions.ensureStarted(id);
     await eventually(() => probe.live.has(id), 'the session live after the failed starts', 10_000);
@@ -196,7 +194,7 @@ describe('SessionManager', () => {
   });
 
   it('does not restart a session that core itself stops', async () => {
-    const id = await insertConnection(server, company.companyId);
+    const id = await probeConnection(server, company.companyId);
     await sessions.ensureStarted(id);
     const context = probe.contexts.get(id)!;
     await sessions.stop(id, { logout: false });
@@ -260,7 +258,7 @@ scaled('SessionManager on two nodes', () => {
     // A long TTL: a takeover within it can only come from the lock being released.
     const lockTtlMs = 5000;
     const [a, b] = await Promise.all([startNode(lockTtlMs), startNode(lockTtlMs)]);
-    const id = await insertConnection(a.node, 1);
+    const id = await probeConnection(a.node, 1);
     await Promise.all([a.sessions.ensureStarted(id), b.sessions.ensureStarted(id)]);
     expect(runners(id)).toBe(1);
     expect(a.probe.live.has(id) !== b.probe.live.has(id)).toBe(true);
@@ -285,7 +283,7 @@ scaled('SessionManager on two nodes', () => {
   it('takes over the session of a node that died without releasing its lock, once the lock expires', async () => {
     const lockTtlMs = 900;
     const [d, e] = await Promise.all([startNode(lockTtlMs), startNode(lockTtlMs)]);
-    const id = await insertConnection(d.node, 1);
+    const id = await probeConnection(d.node, 1);
     await Promise.all([d.sessions.ensureStarted(id), e.sessions.ensureStarted(id)]);
     const [owner, c] = d.probe.live.has(id) ? [d, e] : [e, d];
     expect(owner.probe.live.has(id)).toBe(true);

@@ -1,19 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
+import { insertContact } from '../../../testing/fixtures.js';
 import type { RouteAccessCase } from '../../../testing/route-access.js';
-
-/** A contact of the given company, inserted directly; answers its id and number. */
-export async function insertContact(
-  knex: Knex,
-  companyId: number,
-  fields: Record<string, unknown> = {},
-): Promise<{ id: number; number: string }> {
-  const number = `55${BigInt(`0x${randomBytes(5).toString('hex')}`) % 100_000_000_000n}`;
-  const [row] = await knex('contacts')
-    .insert({ company_id: companyId, name: `Access ${number}`, number, ...fields })
-    .returning(['id', 'number']);
-  return { id: row.id as number, number: row.number as string };
-}
 
 const contactPath =
   (prefix: string) =>

@@ -6,7 +6,7 @@ import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { api, startTestServer, type CompanyFixture, type TestServer } from '../../../testing/test-server.js';
 import { normalizeContactNumber } from '../contact-number.js';
-import { insertContact } from './contacts.access.js';
+import { insertContact } from '../../../testing/fixtures.js';
 
 let server: TestServer;
 

@@ -3,6 +3,7 @@ import type { ChannelSession, ContactRef, OutboundMessage } from '@switchboard/s
 import { LiveSessions } from '../../../platform/channels/live-sessions.js';
 import { MessageDelivery } from '../message-delivery.js';
 import { eventually } from '../../../testing/eventually.js';
+import { insertConnection } from '../../../testing/fixtures.js';
 import { api, startTestServer, type CompanyFixture, type TestServer } from '../../../testing/test-server.js';
 
 /**
@@ -56,12 +57,9 @@ function recorder(channel: string, capable: boolean): Omit<Recorder, 'connection
   return { channel, ...calls, session };
 }
 
-async function insertConnection(companyId: number, channel: string): Promise<number> {
-  const [row] = await server.ports.database
-    .knex('connections')
-    .insert({ company_id: companyId, name: `${channel} ${Math.random().toString(36).slice(2, 8)}`, channel, status: 'CONNECTED' })
-    .returning('id');
-  return row.id;
+/** A connection of the channel that reads CONNECTED (whether a session runs for it is up to goLive). */
+function connectedConnection(companyId: number, channel: string): Promise<number> {
+  return insertConnection(server.ports.database.knex, companyId, { channel, status: 'CONNECTED' });
 }
 
 function goLive(companyId: number, connectionId: number, rec: Omit<Recorder, 'connectionId'>): Recorder {
@@ -74,7 +72,7 @@ function goLive(companyId: number, connectionId: number, rec: Omit<Recorder, 'co
 }
 
 async function liveConnection(companyId: number, channel: string, capable: boolean): Promise<Recorder> {
-  return goLive(companyId, await insertConnection(companyId, channel), recorder(channel, capable));
+  return goLive(companyId, await connectedConnection(companyId, channel), recorder(channel, capable));
 }
 
 let sequence = 0;
@@ -295,7 +293,7 @@ describe('a channel without edit, delete or react', () => {
   });
 
   it('refuses a channel no plugin provides when its session is not here', async () => {
-    const ghost = { connectionId: await insertConnection(company.companyId, 'ghost'), channel: 'ghost' };
+    const ghost = { connectionId: await connectedConnection(company.companyId, 'ghost'), channel: 'ghost' };
     const { ticketId } = await ticketOn(ghost);
     const [row] = await server.ports.database
       .knex('messages')
@@ -317,7 +315,7 @@ describe('a channel without edit, delete or react', () => {
 describe('a session on another node', () => {
   it('queues the edit for the owner node, which applies it once', async () => {
     // webchat declares edit and delete; its session is not live here until the "owner" brings it up.
-    const connectionId = await insertConnection(company.companyId, 'webchat');
+    const connectionId = await connectedConnection(company.companyId, 'webchat');
     const { ticketId } = await ticketOn({ connectionId, channel: 'webchat' });
     const knex = server.ports.database.knex;
     const [row] = await knex('messages')

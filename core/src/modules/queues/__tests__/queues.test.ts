@@ -2,7 +2,7 @@ import { spyOnRealtime } from '../../../testing/realtime-spy.js';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Knex } from 'knex';
 import { api, startTestServer, type CompanyFixture, type TestServer } from '../../../testing/test-server.js';
-import { insertTicket } from '../../tags/__tests__/tags.access.js';
+import { insertTicket } from '../../../testing/fixtures.js';
 import { defaultServiceHours } from '../service-hours.js';
 import { insertQueue, insertTarget } from './queues.access.js';
 
@@ -271,7 +271,7 @@ describe('queues API', () => {
       body: { name: 'Temporária', color: '#4b4b4b', chatbots: [{ name: 'Opção um', options: [{ name: 'Opção dois' }] }] },
     });
     const queueId = created.body.id as number;
-    const ticket = await insertTicket(knex, company.companyId);
+    const ticket = (await insertTicket(knex, company.companyId)).ticketId;
     await knex('tickets').where('id', ticket).update({ queue_id: queueId });
     const agent = company.users[0]!;
     await knex('user_queues').insert({ user_id: agent.id, queue_id: queueId, company_id: company.companyId });
@@ -324,7 +324,7 @@ describe('queues API', () => {
     expect(talk).toMatchObject({ queueType: 'attendent', optUserId: company.users[0]!.id, optFileId: null });
 
     // Kept by id (a ticket sits on it), renamed; the rest replaced.
-    const ticket = await insertTicket(knex, company.companyId);
+    const ticket = (await insertTicket(knex, company.companyId)).ticketId;
     await knex('tickets').where('id', ticket).update({ chatbot_id: buy.id });
     const replaced = await api(server, 'PUT', `/queue/${queueId}`, {
       token,

@@ -1,11 +1,11 @@
 import type { Knex } from 'knex';
 import type { RouteAccessCase } from '../../../testing/route-access.js';
-import { insertContact } from '../../ticket-notes/__tests__/conversation-fixtures.js';
+import { insertContact } from '../../../testing/fixtures.js';
 
 const inOneHour = () => new Date(Date.now() + 3_600_000).toISOString();
 
 async function insertSchedule(knex: Knex, companyId: number): Promise<number> {
-  const contactId = await insertContact(knex, companyId);
+  const contactId = (await insertContact(knex, companyId)).id;
   const [row] = await knex('schedules')
     .insert({ company_id: companyId, contact_id: contactId, body: 'Access check', send_at: inOneHour() })
     .returning('id');
@@ -27,7 +27,7 @@ export const routeAccessCases: RouteAccessCase[] = [
     body: { body: 'Access check', contactId: 999999, sendAt: inOneHour() },
     record: async ({ knex, companyId }) => ({
       path: '/schedules',
-      body: { body: 'Access check', contactId: await insertContact(knex, companyId), sendAt: inOneHour() },
+      body: { body: 'Access check', contactId: (await insertContact(knex, companyId)).id, sendAt: inOneHour() },
     }),
   },
   { route: 'PUT /schedules/:id', body: { body: 'Changed body' }, record: record({ body: 'Changed body' }) },

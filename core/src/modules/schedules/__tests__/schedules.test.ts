@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { api, startTestServer, type CompanyFixture, type TestServer } from '../../../testing/test-server.js';
-import { insertConnection, insertContact, insertTicket } from '../../ticket-notes/__tests__/conversation-fixtures.js';
+import { insertConnection, insertContact, insertTicket } from '../../../testing/fixtures.js';
 import { DueSchedules } from '../due-schedules.js';
 import { SCHEDULE_CLAIM_TIMEOUT_MS, ScheduleService } from '../schedule.service.js';
 
@@ -33,7 +33,7 @@ describe('schedules API', () => {
       error: 'ERR_VALIDATION',
       fields: { body: 'Obrigatório', contactId: 'Obrigatório', sendAt: 'Obrigatório' },
     });
-    const contactId = await insertContact(server.ports.database.knex, company.companyId);
+    const contactId = (await insertContact(server.ports.database.knex, company.companyId)).id;
     const short = await api(server, 'POST', '/schedules', { token: agent().token, body: { body: 'Oi', contactId, sendAt: inMinutes(60) } });
     expect(short.status).toBe(400);
     expect(short.body.fields).toEqual({ body: 'Mensagem muito curta' });
@@ -54,7 +54,7 @@ describe('schedules API', () => {
   it("creates a schedule for the company's contact (from a ticket: its connection) and announces it", async () => {
     const knex = server.ports.database.knex;
     const connectionId = await insertConnection(knex, company.companyId);
-    const contactId = await insertContact(knex, company.companyId, 'Maria Agenda');
+    const contactId = (await insertContact(knex, company.companyId, { name: 'Maria Agenda' })).id;
     const [ticket] = await knex('tickets')
       .insert({ company_id: company.companyId, contact_id: contactId, status: 'open', whatsapp_id: connectionId })
       .returning('id');
@@ -95,7 +95,7 @@ describe('schedules API', () => {
 
   it("refuses another company's contact, ticket, user and connection, and another company's schedule", async () => {
     const knex = server.ports.database.knex;
-    const contactId = await insertContact(knex, company.companyId);
+    const contactId = (await insertContact(knex, company.companyId)).id;
     const foreign = await insertTicket(knex, other.companyId);
     const foreignConnection = await insertConnection(knex, other.companyId);
     const base = { body: 'Mensagem agendada', sendAt: inMinutes(30) };
@@ -135,8 +135,8 @@ describe('schedules API', () => {
   it('lists with contact and user, searched by contact name, filtered by contact, 20 a page', async () => {
     const fresh = await server.createCompany({ users: [{ profile: 'user' }] });
     const knex = server.ports.database.knex;
-    const joana = await insertContact(knex, fresh.companyId, 'Joana Prado');
-    const pedro = await insertContact(knex, fresh.companyId, 'Pedro Souza');
+    const joana = (await insertContact(knex, fresh.companyId, { name: 'Joana Prado' })).id;
+    const pedro = (await insertContact(knex, fresh.companyId, { name: 'Pedro Souza' })).id;
     for (let i = 0; i < 21; i += 1) {
       const contactId = i < 3 ? joana : pedro;
       const answer = await api(server, 'POST', '/schedules', {
@@ -168,7 +168,7 @@ describe('schedules API', () => {
 
   it('updates an unsent schedule, refuses a sent one and one being sent, and deletes', async () => {
     const knex = server.ports.database.knex;
-    const contactId = await insertContact(knex, company.companyId);
+    const contactId = (await insertContact(knex, company.companyId)).id;
     const created = (
       await api(server, 'POST', '/schedules', {
         token: agent().token,
@@ -226,7 +226,7 @@ describe('schedules API', () => {
 
   it('answers 403 on every route when the plan has no useSchedules', async () => {
     const planless = await server.createCompany({ plan: { use_schedules: false }, users: [{ profile: 'user' }] });
-    const contactId = await insertContact(server.ports.database.knex, planless.companyId);
+    const contactId = (await insertContact(server.ports.database.knex, planless.companyId)).id;
     for (const [method, path, body] of [
       ['GET', '/schedules', undefined],
       ['GET', '/schedules/1', undefined],
@@ -257,7 +257,7 @@ describe('ScheduleService: the dispatcher side', () => {
   /** Inserts schedules of the dispatch company; answers their ids. */
   async function insertDue(count: number, options: { sendAt?: Date; status?: string } = {}): Promise<number[]> {
     const knex = server.ports.database.knex;
-    const contactId = await insertContact(knex, dispatchCompany.companyId);
+    const contactId = (await insertContact(knex, dispatchCompany.companyId)).id;
     const rows = await knex('schedules')
       .insert(
         Array.from({ length: count }, (_, i) => ({

@@ -1,20 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
+import { insertContact, insertTicket } from '../../../testing/fixtures.js';
 import type { RouteAccessCase } from '../../../testing/route-access.js';
-import { insertContact } from '../../contacts/__tests__/contacts.access.js';
 
 /** A tag of the given company, inserted directly; answers its id. */
 export async function insertTag(knex: Knex, companyId: number, fields: Record<string, unknown> = {}): Promise<number> {
   const [row] = await knex('tags')
     .insert({ company_id: companyId, name: `Tag ${randomBytes(4).toString('hex')}`, color: '#123456', ...fields })
     .returning('id');
-  return row.id as number;
-}
-
-/** A ticket (with its contact) of the given company, inserted directly; answers its id. */
-export async function insertTicket(knex: Knex, companyId: number): Promise<number> {
-  const contact = await insertContact(knex, companyId);
-  const [row] = await knex('tickets').insert({ company_id: companyId, contact_id: contact.id, status: 'open' }).returning('id');
   return row.id as number;
 }
 
@@ -45,11 +38,11 @@ export const routeAccessCases: RouteAccessCase[] = [
   {
     route: 'PUT /ticket-tags/:ticketId/:tagId',
     record: async ({ knex, companyId }) => ({
-      path: `/ticket-tags/${await insertTicket(knex, companyId)}/${await insertTag(knex, companyId, { kanban: 1 })}`,
+      path: `/ticket-tags/${(await insertTicket(knex, companyId)).ticketId}/${await insertTag(knex, companyId, { kanban: 1 })}`,
     }),
   },
   {
     route: 'DELETE /ticket-tags/:ticketId',
-    record: async ({ knex, companyId }) => ({ path: `/ticket-tags/${await insertTicket(knex, companyId)}` }),
+    record: async ({ knex, companyId }) => ({ path: `/ticket-tags/${(await insertTicket(knex, companyId)).ticketId}` }),
   },
 ];

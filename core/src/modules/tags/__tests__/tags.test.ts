@@ -1,8 +1,8 @@
 import { spyOnRealtime } from '../../../testing/realtime-spy.js';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { api, startTestServer, type CompanyFixture, type TestServer } from '../../../testing/test-server.js';
-import { insertContact } from '../../contacts/__tests__/contacts.access.js';
-import { insertTag, insertTicket } from './tags.access.js';
+import { insertContact, insertTicket } from '../../../testing/fixtures.js';
+import { insertTag } from './tags.access.js';
 
 let server: TestServer;
 
@@ -98,8 +98,8 @@ describe('tags API', () => {
       await insertTag(knex, listed.companyId, { name: `Etiqueta ${String(index).padStart(2, '0')}`, kanban: index < 3 ? 1 : 0 });
     }
     const lane = await knex('tags').where({ company_id: listed.companyId, name: 'Etiqueta 01' }).first('id');
-    const ticketA = await insertTicket(knex, listed.companyId);
-    const ticketB = await insertTicket(knex, listed.companyId);
+    const ticketA = (await insertTicket(knex, listed.companyId)).ticketId;
+    const ticketB = (await insertTicket(knex, listed.companyId)).ticketId;
     await knex('ticket_tags').insert([
       { ticket_id: ticketA, tag_id: lane.id, company_id: listed.companyId },
       { ticket_id: ticketB, tag_id: lane.id, company_id: listed.companyId },
@@ -191,8 +191,8 @@ describe('tags API', () => {
     const mine = await insertContact(knex, company.companyId);
     const theirContact = await insertContact(knex, other.companyId);
     const theirTag = await insertTag(knex, other.companyId);
-    const theirTicket = await insertTicket(knex, other.companyId);
-    const myTicket = await insertTicket(knex, company.companyId);
+    const theirTicket = (await insertTicket(knex, other.companyId)).ticketId;
+    const myTicket = (await insertTicket(knex, company.companyId)).ticketId;
     const myTag = await insertTag(knex, company.companyId, { kanban: 1 });
     const calls: [string, string, unknown, string][] = [
       ['GET', `/tags/${theirTag}`, undefined, 'ERR_NO_TAG_FOUND'],
@@ -217,7 +217,7 @@ describe('tags API', () => {
   it('moves a ticket between kanban lanes through ticket tags', async () => {
     const knex = server.ports.database.knex;
     const token = company.users[0]!.token;
-    const ticket = await insertTicket(knex, company.companyId);
+    const ticket = (await insertTicket(knex, company.companyId)).ticketId;
     const todo = await insertTag(knex, company.companyId, { name: 'A Fazer', kanban: 1 });
     const doing = await insertTag(knex, company.companyId, { name: 'Fazendo', kanban: 1 });
 
@@ -255,7 +255,7 @@ describe('tags API', () => {
   it('refuses the kanban calls when the plan has no kanban', async () => {
     const noKanban = await server.createCompany({ plan: { use_kanban: false } });
     const knex = server.ports.database.knex;
-    const ticket = await insertTicket(knex, noKanban.companyId);
+    const ticket = (await insertTicket(knex, noKanban.companyId)).ticketId;
     const tag = await insertTag(knex, noKanban.companyId, { kanban: 1 });
     const token = noKanban.admin.token;
     for (const [method, route] of [
@@ -278,7 +278,7 @@ describe('tags API', () => {
     const knex = server.ports.database.knex;
     const token = company.users[1]!.token;
     const contact = await insertContact(knex, company.companyId);
-    const hidden = await insertTicket(knex, company.companyId);
+    const hidden = (await insertTicket(knex, company.companyId)).ticketId;
     const lane = await insertTag(knex, company.companyId, { kanban: 1 });
     await knex('ticket_tags').insert({ ticket_id: hidden, tag_id: lane, company_id: company.companyId });
     const calls: [string, string, unknown][] = [

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { RouteAccessCase } from '../../../testing/route-access.js';
-import { insertTicket } from './conversation-fixtures.js';
+import { insertTicket } from '../../../testing/fixtures.js';
 
 async function insertNote(knex: Knex, companyId: number): Promise<number> {
   const { ticketId, contactId } = await insertTicket(knex, companyId);

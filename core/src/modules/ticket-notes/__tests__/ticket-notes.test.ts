@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { api, startTestServer, type CompanyFixture, type TestServer } from '../../../testing/test-server.js';
-import { insertContact, insertTicket } from './conversation-fixtures.js';
+import { insertContact, insertTicket } from '../../../testing/fixtures.js';
 
 let server: TestServer;
 let company: CompanyFixture;
@@ -86,7 +86,7 @@ describe('ticket notes API', () => {
     });
     expect(foreignContact.status).toBe(404);
     expect(foreignContact.body.error).toBe('ERR_NO_CONTACT_FOUND');
-    const otherContact = await insertContact(knex, company.companyId);
+    const otherContact = (await insertContact(knex, company.companyId)).id;
     const mismatch = await api(server, 'POST', '/ticket-notes', {
       token: agent().token,
       body: { note: 'Nota', ticketId, contactId: otherContact },
