@@ -23,6 +23,7 @@ import { queuesModule } from './queues/index.js';
 import { chatbotModule } from './chatbot/index.js';
 import { routingModule } from './routing/index.js';
 import { taggingModule } from './tagging/index.js';
+import { integrationsModule } from './integrations/index.js';
 
 /** Every core domain module, each one ContainerModule (DESIGN §8.3). */
 export const coreModules: ContainerModule[] = [
@@ -50,4 +51,5 @@ export const coreModules: ContainerModule[] = [
   mediaModule,
   queuesModule,
   chatbotModule,
+  integrationsModule,
 ];

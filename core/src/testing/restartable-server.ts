@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '@switchboard/config';
+import type { ContainerModule } from '@switchboard/sdk';
 import { startServer, type RunningServer } from '../server.js';
 import { TEST_ADMIN } from './test-server.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
@@ -16,7 +17,10 @@ export interface RestartableInstallation {
   remove(): Promise<void>;
 }
 
-export async function restartableInstallation(name: string): Promise<RestartableInstallation> {
+export async function restartableInstallation(
+  name: string,
+  options: { extraModules?: ContainerModule[] } = {},
+): Promise<RestartableInstallation> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), `sb-${name}-`));
   const testDatabase: TestDatabase | undefined = process.env.DATABASE_URL ? await createTestDatabase({ migrate: false }) : undefined;
   const secret = randomBytes(32).toString('hex');
@@ -34,6 +38,7 @@ export async function restartableInstallation(name: string): Promise<Restartable
         }),
         redisPrefix: `sbtest:${process.pid}:${name}:`,
         announce: () => {},
+        extraModules: options.extraModules,
       }),
     remove: async () => {
       await testDatabase?.drop();

@@ -5,7 +5,9 @@ import type {
   Contact,
   ImportProgress,
   Message,
+  Prompt,
   Queue,
+  QueueIntegration,
   QuickMessage,
   Schedule,
   Tag,
@@ -39,6 +41,8 @@ export type UserEvent =
   { action: 'create' | 'update'; user: Partial<CompanyUser> & { id: number } } | { action: 'delete'; userId: number };
 export type QueueEvent = RecordEvent<'queue', Queue, 'queueId'>;
 export type TagEvent = RecordEvent<'tag', Tag, 'tagId'>;
+export type QueueIntegrationEvent = RecordEvent<'queueIntegration', QueueIntegration, 'integrationId'>;
+export type PromptEvent = RecordEvent<'prompt', Prompt, 'promptId'>;
 export type ScheduleEvent = RecordEvent<'schedule', Schedule, 'scheduleId'>;
 /** General quick replies go to the company room, own ones to the author's room. */
 export type QuickMessageEvent = { action: 'create' | 'update'; record: QuickMessage } | { action: 'delete'; id: number };
@@ -64,6 +68,8 @@ export interface ServerToClientEvents {
   tag: TagEvent;
   schedule: ScheduleEvent;
   quickMessage: QuickMessageEvent;
+  queueIntegration: QueueIntegrationEvent;
+  prompt: PromptEvent;
 }
 
 export type ServerEventName = keyof ServerToClientEvents;

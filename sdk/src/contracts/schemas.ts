@@ -28,3 +28,22 @@ export function quickMessageRules(texts: Pick<RuleTexts, 'tooLong'>) {
     message: yup.string().max(20_000, texts.tooLong),
   };
 }
+
+/** Spec 3 §5 queue integration: a name of 2 to 50 characters. */
+export function queueIntegrationRules(texts: Pick<RuleTexts, 'tooShort' | 'tooLong'>) {
+  return { name: yup.string().trim().min(2, texts.tooShort).max(50, texts.tooLong) };
+}
+
+/**
+ * Spec 3 §5 prompt, whose schema DESIGN §7 applies: a name of 5 to 100 characters, instructions of at least 50, and
+ * the generation limits in range.
+ */
+export function promptRules(texts: Pick<RuleTexts, 'tooShort' | 'tooLong'> & { instructionsTooShort: string; outOfRange: string }) {
+  return {
+    name: yup.string().trim().min(5, texts.tooShort).max(100, texts.tooLong),
+    prompt: yup.string().trim().min(50, texts.instructionsTooShort).max(20_000, texts.tooLong),
+    maxTokens: yup.number().integer(texts.outOfRange).min(1, texts.outOfRange).max(32_000, texts.outOfRange),
+    temperature: yup.number().min(0, texts.outOfRange).max(2, texts.outOfRange),
+    maxMessages: yup.number().integer(texts.outOfRange).min(0, texts.outOfRange).max(100, texts.outOfRange),
+  };
+}

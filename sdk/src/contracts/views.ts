@@ -265,3 +265,50 @@ export interface QuickMessage {
   userId?: number | null;
   [field: string]: unknown;
 }
+
+/**
+ * A queue integration as /queueIntegration answers it (spec 3 §3): the spec's fields, then the plugin's own declared
+ * settings (GET /plugins describes them). Secrets (jsonContent, secret settings) are answered '********' when set;
+ * sending that back keeps the stored value.
+ */
+export interface QueueIntegration {
+  id: number;
+  /** The integration plugin's type: 'typebot', 'n8n', 'dialogflow', 'webhook', ... */
+  type: string;
+  name: string;
+  projectName: string | null;
+  jsonContent: string | null;
+  language: string | null;
+  urlN8N: string | null;
+  typebotSlug: string | null;
+  typebotExpires: number;
+  typebotDelayMessage: number;
+  typebotKeywordFinish: string | null;
+  typebotKeywordRestart: string | null;
+  typebotUnknownMessage: string | null;
+  typebotRestartMessage: string | null;
+  settings: Record<string, unknown>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** An AI prompt as /prompt answers it (spec 3 §3): apiKey and voiceKey are answered '********' when set. */
+export interface Prompt {
+  id: number;
+  name: string;
+  prompt: string;
+  /** 'texto' (answers in text) or an Azure neural voice name. */
+  voice: string;
+  voiceKey: string | null;
+  voiceRegion: string | null;
+  maxTokens: number;
+  temperature: number;
+  apiKey: string | null;
+  queueId: number | null;
+  maxMessages: number;
+  /** What the AI plugin declares beyond these fields (its description in GET /plugins), secrets masked. */
+  settings: Record<string, unknown>;
+  queue?: { id: number; name: string; color: string } | null;
+  createdAt: string;
+  updatedAt: string;
+}

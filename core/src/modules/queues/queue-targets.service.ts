@@ -13,29 +13,12 @@ interface PageOptions {
 }
 
 /**
- * Read-only lists of what queues and chatbot options point at (queue integrations, AI prompts, file lists), by
- * name; their own management comes with a later issue. Only the listed columns leave the server (an integration's
- * credentials and a prompt's API key never do).
+ * The read-only list of file lists that queues and chatbot options point at, by name; their own management comes
+ * with a later issue. (Queue integrations and AI prompts are the integrations module's.)
  */
 @injectable()
 export class QueueTargetsService {
   constructor(@inject(Tenancy) private readonly tenancy: Tenancy) {}
-
-  /** GET /queueIntegration. */
-  async integrations(options: PageOptions) {
-    const { rows, count, hasMore } = await this.page<{ id: number; name: string; type: string }>(options, 'queue_integrations', [
-      'id',
-      'name',
-      'type',
-    ]);
-    return { queueIntegrations: rows, count, hasMore };
-  }
-
-  /** GET /prompt. */
-  async prompts(options: PageOptions) {
-    const { rows, count, hasMore } = await this.page<{ id: number; name: string }>(options, 'prompts', ['id', 'name']);
-    return { prompts: rows, count, hasMore };
-  }
 
   /** GET /files. */
   async files(options: PageOptions) {

@@ -49,5 +49,5 @@ export type CreateQueueInput = yup.InferType<typeof createQueueSchema>;
 export const updateQueueSchema = yup.object({ name: name.optional(), color: color.optional(), ...queueFields });
 export type UpdateQueueInput = yup.InferType<typeof updateQueueSchema>;
 
-/** Query of the read-only lists of queue targets (GET /queueIntegration, /prompt, /files). */
+/** Query of the read-only list of file lists (GET /files). */
 export const listTargetsSchema = yup.object({ searchParam: yup.string().trim().max(100, 'Too Long!') });

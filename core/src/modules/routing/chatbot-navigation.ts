@@ -5,6 +5,7 @@ import { MediaStorage } from '../../platform/media/media-storage.js';
 import { mediaTypeOf } from '../../platform/media/media-type.js';
 import { QueueAssignment } from './assignment.js';
 import { backToStartLine, BotMenus, chosenIndex, invalidOptionLine, menuMessage, numberedMenu } from './bot-menus.js';
+import { BotHandOverRef } from './bot-hand-over.js';
 import { ConversationClosing } from './conversation-closing.js';
 import { RoutedTickets, type RoutedTicket } from './routed-tickets.js';
 import type { CompanyRoutingOptions, ConnectionRoutingOptions } from './routing-settings.js';
@@ -49,6 +50,7 @@ export class ChatbotNavigation {
     @inject(BotMenus) private readonly menus: BotMenus,
     @inject(QueueAssignment) private readonly assignment: QueueAssignment,
     @inject(ConversationClosing) private readonly closing: ConversationClosing,
+    @inject(BotHandOverRef) private readonly handOver: BotHandOverRef,
   ) {}
 
   /** The options right under a queue (chatbotId null) or under an option, in the order they were created. */
@@ -135,12 +137,13 @@ export class ChatbotNavigation {
       return this.assignment.assign(ticket, option.opt_user_id!);
     }
     if (option.queue_type === 'integration' && (await this.owned('queue_integrations', companyId, option.opt_integration_id))) {
-      // Core hands over: the integration step answers from now on, no more menus.
-      await this.tickets.change({
+      // Core hands over: the integration answers this message and the next ones, no more menus.
+      const handed = await this.tickets.change({
         companyId,
         ticketId: ticket.id,
         columns: { use_integration: true, integration_id: option.opt_integration_id, is_bot: false, chatbot_id: option.id },
       });
+      await this.handOver()?.handedOver(handed);
       return;
     }
     await this.finish(ticket, option.id);

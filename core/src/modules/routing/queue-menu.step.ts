@@ -3,6 +3,7 @@ import { Tenancy } from '../../platform/tenancy.js';
 import { QueueAssignment, SEND_QUEUE_TIMER } from './assignment.js';
 import { isContactsLiveMessage } from './contact-preferences.step.js';
 import { BotMenus, chosenIndex, invalidOptionLine, menuMessage, numberedMenu } from './bot-menus.js';
+import { BotHandOverRef } from './bot-hand-over.js';
 import { ChatbotNavigation } from './chatbot-navigation.js';
 import { ConversationTimers } from './conversation-timers.js';
 import { RoutedTickets, type RoutedTicket } from './routed-tickets.js';
@@ -40,6 +41,7 @@ export class QueueMenuStep implements ConversationHandler {
     @inject(QueueAssignment) private readonly assignment: QueueAssignment,
     @inject(ServiceHoursRule) private readonly hours: ServiceHoursRule,
     @inject(ConversationTimers) private readonly timers: ConversationTimers,
+    @inject(BotHandOverRef) private readonly handOver: BotHandOverRef,
   ) {}
 
   async handle(ctx: InboundContext, next: () => Promise<void>): Promise<void> {
@@ -117,6 +119,7 @@ export class QueueMenuStep implements ConversationHandler {
         return;
       }
     }
+    if (await this.handOver()?.queueEntered(ticket)) return;
     const queue = await this.tenancy.of(ticket.company_id).table('queues').where('id', queueId).first('greeting_message');
     const greeting = (queue?.greeting_message as string | null)?.trim() || fallbackGreeting;
     const level = await this.chatbot.optionsUnder({ companyId: ticket.company_id, queueId, chatbotId: null });

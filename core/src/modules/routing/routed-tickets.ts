@@ -37,7 +37,11 @@ export type RoutingOutbound = () => OutboundMessages | undefined;
 export interface RoutingChange {
   companyId: number;
   ticketId: number;
-  columns: Partial<Omit<RoutedTicket, 'id' | 'company_id'>> & { integration_id?: number | null; closed_at?: Date | null };
+  columns: Partial<Omit<RoutedTicket, 'id' | 'company_id'>> & {
+    integration_id?: number | null;
+    prompt_id?: number | null;
+    closed_at?: Date | null;
+  };
   log?: { type: TicketLogType; userId: number | null; queueId: number | null };
 }
 

@@ -4,6 +4,7 @@ import { TicketTransitionListener } from '../tickets/index.js';
 import { AssignmentStep, QueueAssignment } from './assignment.js';
 import { RotationTimer, SendQueueTimer, WaitingTimersListener } from './assignment-timers.js';
 import { BotMenuResetTimer, BotMenus } from './bot-menus.js';
+import { BotHandOver, BotHandOverRef } from './bot-hand-over.js';
 import { ChatbotNavigation } from './chatbot-navigation.js';
 import { QueueMenuStep } from './queue-menu.step.js';
 import { QueuePosition } from './queue-position.js';
@@ -49,6 +50,9 @@ export const routingModule = new ContainerModule((bind) => {
   bind(RoutingOutbound).toFactory(
     (context) => () =>
       context.container.isBound(OutboundMessages) ? context.container.get<OutboundMessages>(OutboundMessages) : undefined,
+  );
+  bind(BotHandOverRef).toFactory(
+    (context) => () => (context.container.isBound(BotHandOver) ? context.container.get<BotHandOver>(BotHandOver) : undefined),
   );
   const services = [RoutedTickets, QueuePosition, QueueAssignment, BotMenus, ChatbotNavigation, ServiceHoursRule];
   for (const service of [...services, ConversationClosing, RatingRequests, InactivityClocks, ContactInactivity]) bind(service).toSelf();

@@ -48,7 +48,5 @@ export const routeAccessCases: RouteAccessCase[] = [
   },
   { route: 'PUT /queue/:id', record: async (fixture) => ({ ...(await queuePath(fixture)), body: { name: 'Renamed' } }) },
   { route: 'DELETE /queue/:id', record: queuePath },
-  { route: 'GET /queueIntegration', note: ownCompany },
-  { route: 'GET /prompt', note: ownCompany },
   { route: 'GET /files', note: ownCompany },
 ];

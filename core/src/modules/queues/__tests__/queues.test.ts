@@ -375,25 +375,12 @@ describe('queues API', () => {
     expect((await api(server, 'PUT', `/queue/${queueId}`, { token, body: { chatbots: [] } })).body.chatbots).toEqual([]);
   });
 
-  it('lists integrations, prompts and file lists of the company without their secrets', async () => {
+  // Queue integrations and prompts are listed by their own module (integrations/__tests__).
+  it('lists the file lists of the company', async () => {
     const listed = await server.createCompany({ users: [{ profile: 'user' }] });
-    const typebot = await insertTarget(knex, 'queue_integrations', listed.companyId, { name: 'Typebot vendas' });
-    await insertTarget(knex, 'queue_integrations', other.companyId, { name: 'Alheia' });
-    const prompt = await insertTarget(knex, 'prompts', listed.companyId, { name: 'Assistente de vendas' });
     for (let index = 0; index < 52; index += 1) {
       await insertTarget(knex, 'files', listed.companyId, { name: `Arquivo ${String(index).padStart(2, '0')}` });
     }
-    const token = listed.admin.token;
-
-    const integrations = await api(server, 'GET', '/queueIntegration', { token });
-    expect(integrations.body).toEqual({
-      queueIntegrations: [{ id: typebot, name: 'Typebot vendas', type: 'typebot' }],
-      count: 1,
-      hasMore: false,
-    });
-    const prompts = await api(server, 'GET', '/prompt', { token });
-    expect(prompts.body).toEqual({ prompts: [{ id: prompt, name: 'Assistente de vendas' }], count: 1, hasMore: false });
-
     const agent = listed.users[0]!.token;
     const firstPage = await api(server, 'GET', '/files', { token: agent });
     expect(firstPage.body).toMatchObject({ count: 52, hasMore: true });
@@ -405,8 +392,5 @@ describe('queues API', () => {
     const searched = await api(server, 'GET', '/files?searchParam=arquivo%2007', { token: agent });
     expect(names(searched.body.files)).toEqual(['Arquivo 07']);
     expect((await api(server, 'GET', '/files?pageNumber=0', { token: agent })).status).toBe(400);
-
-    expect((await api(server, 'GET', '/queueIntegration', { token: agent })).status).toBe(403);
-    expect((await api(server, 'GET', '/prompt', { token: agent })).status).toBe(403);
   });
 });

@@ -46,6 +46,7 @@ const TENANT_TABLES = [
   'plugin_store',
   'conversation_timers',
   'auth_sessions',
+  'integration_sessions',
 ];
 
 const ALL_TABLES = [...PLATFORM_TABLES, ...TENANT_TABLES].sort();

@@ -1,0 +1,71 @@
+import { inject, injectable, conversationSteps, type ConversationHandler, type InboundContext } from '@switchboard/sdk';
+import { CompanyCache } from '../../platform/cache/company-cache.js';
+import { Tenancy } from '../../platform/tenancy.js';
+import { botMayAnswer, isContactsLiveMessage } from '../routing/index.js';
+import { botOf, type BotConversations } from './bot-conversations.js';
+
+/** BotConversations, resolved on first use: it needs the plugin registry, bound after the steps are built. */
+export const BotConversationsRef = Symbol('BotConversationsRef');
+export type BotConversationsRef = () => BotConversations;
+
+interface HandedTicket {
+  use_integration: boolean;
+  integration_id: number | null;
+  prompt_id: number | null;
+  queue_id: number | null;
+  user_id: number | null;
+  status: string;
+}
+
+/**
+ * The integration step (order 800): a contact's message on a ticket handed to an integration or an AI prompt, waiting
+ * without agent and not a group, whose contact has the bot on, is the bot's to answer, and the chain ends here (no
+ * queue menu, no assignment). A new ticket on a connection with an integration or a prompt is handed to it first.
+ */
+@injectable()
+export class IntegrationStep implements ConversationHandler {
+  readonly name = 'integration';
+  readonly order = conversationSteps.integration;
+
+  constructor(
+    @inject(Tenancy) private readonly tenancy: Tenancy,
+    @inject(CompanyCache) private readonly cache: CompanyCache,
+    @inject(BotConversationsRef) private readonly bots: BotConversationsRef,
+  ) {}
+
+  async handle(ctx: InboundContext, next: () => Promise<void>): Promise<void> {
+    const waiting = ctx.ticket?.status === 'pending' && !ctx.ticket.userId && !ctx.ticket.isGroup;
+    if (!waiting || !isContactsLiveMessage(ctx) || !botMayAnswer(ctx)) return next();
+    const { companyId } = ctx.connection;
+    const ticketId = ctx.ticket!.id;
+    const ticket = (await this.tenancy
+      .of(companyId)
+      .table('tickets')
+      .where('id', ticketId)
+      .first('use_integration', 'integration_id', 'prompt_id', 'queue_id', 'user_id', 'status')) as HandedTicket | undefined;
+    if (!ticket || ticket.status !== 'pending' || ticket.user_id) return next();
+    if (ticket.use_integration && (ticket.integration_id || ticket.prompt_id)) {
+      this.bots().answer({ companyId, ticketId, messageId: ctx.messageId });
+      return;
+    }
+    // A ticket no bot has had yet, before any queue: its connection's integration or prompt takes it.
+    const fresh = !ticket.use_integration && !ticket.integration_id && !ticket.prompt_id && !ticket.queue_id;
+    const to = fresh ? botOf(await this.connectionBot(companyId, ctx.connection.id)) : undefined;
+    if (!to) return next();
+    await this.bots().handOver({ companyId, ticketId, to });
+    this.bots().answer({ companyId, ticketId, messageId: ctx.messageId });
+  }
+
+  /** The connection's integration and prompt, cached with the company's other connection options. */
+  private connectionBot(companyId: number, connectionId: number) {
+    return this.cache.get(
+      companyId,
+      `integrations:connection:${connectionId}`,
+      async () =>
+        ((await this.tenancy.of(companyId).table('connections').where('id', connectionId).first('integration_id', 'prompt_id')) ?? {
+          integration_id: null,
+          prompt_id: null,
+        }) as { integration_id: number | null; prompt_id: number | null },
+    );
+  }
+}
