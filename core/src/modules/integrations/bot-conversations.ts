@@ -11,11 +11,13 @@ import {
   type IntegrationResult,
   type MediaType,
 } from '@switchboard/sdk';
+import type { SwitchboardConfig } from '@switchboard/config';
 import type { BackgroundWorker } from '../../platform/background-worker.js';
 import { Clock } from '../../platform/clock.js';
 import { MediaStorage } from '../../platform/media/media-storage.js';
 import { Tenancy } from '../../platform/tenancy.js';
-import { Logger } from '../../platform/tokens.js';
+import { Config, Logger } from '../../platform/tokens.js';
+import { MediaLinks } from '../media/index.js';
 import { OutboundMessages } from '../messages/index.js';
 import { ConversationClosing, QueueAssignment, RoutedTickets, type BotHandOver, type RoutedTicket } from '../routing/index.js';
 import { CompanySettings } from '../settings/index.js';
@@ -72,6 +74,8 @@ export class BotConversations implements BotHandOver, BackgroundWorker {
     @inject(IntegrationSessions) private readonly sessions: IntegrationSessions,
     @inject(QueueIntegrationsService) private readonly integrations: QueueIntegrationsService,
     @inject(PromptsService) private readonly prompts: PromptsService,
+    @inject(MediaLinks) private readonly links: MediaLinks,
+    @inject(Config) private readonly config: SwitchboardConfig,
   ) {}
 
   async start(): Promise<void> {}
@@ -220,10 +224,7 @@ export class BotConversations implements BotHandOver, BackgroundWorker {
         },
         connection: { id: Number(connection?.id ?? 0), name: String(connection?.name ?? ''), channel: String(connection?.channel ?? '') },
         company: { id: ticket.company_id, name: String(company?.name ?? '') },
-        message: {
-          ...conversationMessage(message),
-          ...(message.media_url ? { readMedia: () => buffer(this.media.read(message.media_url!)) } : {}),
-        },
+        message: { ...conversationMessage(message), ...(message.media_url ? this.fileOf(ticket.company_id, message.media_url) : {}) },
         history: history.reverse().map(conversationMessage),
         language: options.customerLanguage ?? 'pt-BR',
       },
@@ -232,6 +233,12 @@ export class BotConversations implements BotHandOver, BackgroundWorker {
       signal: AbortSignal.any([AbortSignal.timeout(INTEGRATION_TIMEOUT_MS), this.stopping.signal]),
       log: { info: log('info'), warn: log('warn') },
     };
+  }
+
+  /** The message's file for the plugin: a signed link its upstream may fetch, and its bytes. */
+  private fileOf(companyId: number, stored: string): { mediaUrl: string; readMedia(): Promise<Buffer> } {
+    const link = this.links.signForIntegration(companyId, stored);
+    return { mediaUrl: new URL(link, this.config.server.publicUrl).href, readMedia: () => buffer(this.media.read(stored)) };
   }
 
   /** Sends the replies in order, each after its pause, while the bot still has the ticket. */

@@ -6,6 +6,8 @@ import type { AccessClaims } from '../../platform/auth/tokens.js';
 
 /** A signed link outlives a page showing it for a while, never a working day. */
 export const mediaLinkTtlSeconds = 2 * 60 * 60;
+/** An integration's upstream fetches the file it is told about at once. */
+export const integrationLinkTtlSeconds = 15 * 60;
 
 export interface MediaLink {
   url: string;
@@ -22,10 +24,40 @@ export interface MediaLink {
 @injectable()
 export class MediaLinks {
   private readonly key: Buffer;
+  private readonly integrationKey: Buffer;
 
   constructor(@inject(SecretKeys) secrets: SecretKeys) {
     // Its own key, derived from the token-signing one: a media signature can never pass as anything else.
     this.key = Buffer.from(hkdfSync('sha256', secrets.signing, 'switchboard', 'switchboard/media-links', 32));
+    this.integrationKey = Buffer.from(hkdfSync('sha256', secrets.signing, 'switchboard', 'switchboard/media-links/integrations', 32));
+  }
+
+  /**
+   * A link to one of a company's stored files for an integration's upstream (a bot that fetches the contact's voice
+   * note itself): no user stands behind it, so it names only the file and lasts minutes. Its own key: a user's link
+   * cannot pass for one, nor the reverse.
+   */
+  signForIntegration(companyId: number, stored: string, now = Date.now()): string {
+    const expires = Math.floor(now / 1000) + integrationLinkTtlSeconds;
+    const query = new URLSearchParams({
+      expires: String(expires),
+      integration: '1',
+      signature: this.integrationSignature(companyId, expires, stored),
+    });
+    return `/media/${stored.split('/').map(encodeURIComponent).join('/')}?${query}`;
+  }
+
+  /** Whether the query is a live integration link to `stored`, a file of `companyId`'s folder. */
+  verifyIntegration(query: Record<string, unknown>, stored: string, companyId: number, now = Date.now()): boolean {
+    const expiry = Number(query.expires);
+    if (typeof query.signature !== 'string' || !Number.isSafeInteger(expiry) || expiry * 1000 <= now) return false;
+    const expected = Buffer.from(this.integrationSignature(companyId, expiry, stored));
+    const given = Buffer.from(query.signature);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+
+  private integrationSignature(companyId: number, expires: number, stored: string): string {
+    return createHmac('sha256', this.integrationKey).update([companyId, expires, stored].join('\n')).digest('base64url');
   }
 
   sign(auth: AuthContext, stored: string, now = Date.now()): MediaLink {

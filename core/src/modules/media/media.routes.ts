@@ -43,9 +43,10 @@ export class MediaRoutes implements RouteContribution {
     // 'public' to the router: the caller is authenticated here, from the header or a signed link.
     api.get('/media/*path', 'public', async ({ req, res, params, query }) => {
       const stored = storedPath(params.path as unknown as string[]);
+      if (!req.headers.authorization && query.integration === '1') return this.sendToIntegration(res, query, stored);
       const auth = await this.caller(req, query, stored);
       await this.access.check(auth, stored);
-      const file = this.file(auth, stored);
+      const file = this.file(auth.companyId, stored);
       if (!existsSync(file) && !(await this.mp3Copies.make(auth.companyId, stored))) throw AppError.notFound('ERR_NO_MEDIA_FOUND');
       await send(res, file);
     });
@@ -55,15 +56,24 @@ export class MediaRoutes implements RouteContribution {
       if (typeof query.path !== 'string') throw new AppError('ERR_VALIDATION', 400, { fields: { path: 'Required' } });
       const stored = storedPath(query.path.replace(/^\/?(media\/)?/, ''));
       await this.access.check(auth, stored);
-      this.file(auth, stored);
+      this.file(auth.companyId, stored);
       // Not checked for existence: an mp3 copy is made on its first request, and a missing file answers 404 then.
       return this.links.sign(auth, stored);
     });
   }
 
+  /** A file an integration link names (MediaLinks.signForIntegration): no user, only the signature and the folder. */
+  private async sendToIntegration(res: Response, query: Record<string, unknown>, stored: string): Promise<void> {
+    const companyId = companyOf(stored);
+    if (!this.links.verifyIntegration(query, stored, companyId)) throw new AppError('ERR_SESSION_EXPIRED', 401);
+    const file = this.file(companyId, stored);
+    if (!existsSync(file)) throw AppError.notFound('ERR_NO_MEDIA_FOUND');
+    await send(res, file);
+  }
+
   private async caller(req: Request, query: Record<string, unknown>, stored: string): Promise<AuthContext> {
     if (req.headers.authorization) return this.authenticator.authenticate(req);
-    const companyId = Number(/^company(\d+)$/.exec(stored.split('/')[0]!)?.[1]);
+    const companyId = companyOf(stored);
     const claims = this.links.verify(query, stored, companyId);
     if (!claims) throw new AppError('ERR_SESSION_EXPIRED', 401);
     // The link's session goes through the very check its access token would (session open, token version,
@@ -71,10 +81,10 @@ export class MediaRoutes implements RouteContribution {
     return this.authenticator.authenticateClaims(claims);
   }
 
-  /** The file on disk, which must lie inside the caller's company folder. */
-  private file(auth: AuthContext, stored: string): string {
+  /** The file on disk, which must lie inside the company's folder. */
+  private file(companyId: number, stored: string): string {
     try {
-      const folder = this.media.absolutePath(`company${auth.companyId}`);
+      const folder = this.media.absolutePath(`company${companyId}`);
       const file = this.media.absolutePath(stored);
       if (file.startsWith(folder + path.sep)) return file;
     } catch {
@@ -82,6 +92,11 @@ export class MediaRoutes implements RouteContribution {
     }
     throw AppError.notFound('ERR_NO_MEDIA_FOUND');
   }
+}
+
+/** The company whose folder a stored path lies in (NaN when none). */
+function companyOf(stored: string): number {
+  return Number(/^company(\d+)$/.exec(stored.split('/')[0]!)?.[1]);
 }
 
 /** Sends a user's file so that the browser can never run it as a page of this origin. */

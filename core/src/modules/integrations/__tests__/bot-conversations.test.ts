@@ -154,6 +154,25 @@ describe('the integration step', () => {
     expect(await visitor.waitForReply('bot#1')).toBe('bot#1: e agora? (history 2, pt-BR)');
   });
 
+  it("hands the bot a contact's file as bytes and as a signed link its upstream can fetch, for that file only", async () => {
+    const visitor = await withTheBot();
+    const voice = Buffer.from('OggS fake voice note');
+    await visitor.sendFile({ fileName: 'nota.ogg', mimeType: 'audio/ogg', data: voice });
+    await botsIdle();
+    const message = bot.seen.at(-1)!.conversation.message;
+    expect(message.mediaType).toBe('audio');
+    expect(await message.readMedia!()).toEqual(voice);
+    const link = new URL(message.mediaUrl!);
+    const fetched = await fetch(`${scenario.server.url}${link.pathname}${link.search}`);
+    expect(fetched.status).toBe(200);
+    expect(Buffer.from(await fetched.arrayBuffer())).toEqual(voice);
+    const tampered = new URL(link.href);
+    tampered.searchParams.set('signature', 'x'.repeat(43));
+    expect((await fetch(`${scenario.server.url}${tampered.pathname}${tampered.search}`)).status).toBe(401);
+    const elsewhere = link.pathname.replace(/[^/]+$/, 'other.ogg');
+    expect((await fetch(`${scenario.server.url}${elsewhere}${link.search}`)).status).toBe(401);
+  });
+
   it('an upstream failure leaves the message unanswered and logs no secret; the next message is answered', async () => {
     const visitor = await withTheBot();
     const before = (await visitor.replies()).length;
