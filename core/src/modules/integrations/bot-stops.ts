@@ -28,7 +28,8 @@ export class BotTransitionListener implements TicketTransitionListener {
       await this.bots().release(companyId, ticketId);
       return;
     }
-    if (transition.kind !== 'transferToQueue' || after.status !== 'pending' || !after.queueId) return;
+    const entersQueue = transition.kind === 'transferToQueue' || transition.kind === 'queue';
+    if (!entersQueue || after.status !== 'pending' || after.userId || !after.queueId) return;
     const ticket = await this.tenancy.of(companyId).table<RoutedTicket>('tickets').where('id', ticketId).first();
     if (ticket) await this.bots().queueEntered(ticket);
   }

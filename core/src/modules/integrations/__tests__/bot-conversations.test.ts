@@ -115,6 +115,27 @@ describe('the integration step', () => {
     expect(await visitor.ticket()).toMatchObject({ queue_id: humans, use_integration: false, status: 'pending' });
   });
 
+  it("an agent's transfer of a waiting ticket to the bot's queue hands it to the bot, which answers the contact", async () => {
+    const visitor = await scenario.visitor();
+    await visitor.say('preciso de ajuda');
+    const ticket = await visitor.ticket();
+    const moved = await api(scenario.server, 'PUT', `/tickets/${ticket.id}`, {
+      token: scenario.company.admin.token,
+      body: { queueId: botQueue },
+    });
+    expect(moved.status).toBe(200);
+    expect(await visitor.waitForReply('bot#1')).toBe('bot#1: preciso de ajuda (history 0, pt-BR)');
+    expect(await visitor.ticket()).toMatchObject({ queue_id: botQueue, use_integration: true, integration_id: integrationId });
+  });
+
+  it('"bye" closes the ticket after the bot\'s last words', async () => {
+    const visitor = await withTheBot();
+    await visitor.say('bye');
+    await visitor.waitForReply('Até logo');
+    await botsIdle();
+    expect(await visitor.ticket()).toMatchObject({ status: 'closed', use_integration: false });
+  });
+
   it('a chatbot option of type integration hands the ticket to it, which answers at once', async () => {
     const menu = await addQueue(scenario, 'Menu', { order_queue: 0, greeting_message: 'Escolha:' });
     await scenario.server.ports.database.knex('connection_queues').whereNot('queue_id', menu).delete();
