@@ -1,6 +1,7 @@
 import { inject, injectable, type IntegrationContribution, type PluginSettingField } from '@switchboard/sdk';
 import { AppError } from '../../platform/http/app-error.js';
 import { PluginRegistry } from '../../platform/plugins/channel-registry.js';
+import { PROMPT_INTEGRATION_TYPE } from './integration-records.js';
 
 /**
  * The loaded integration plugins, as the integrations module reads them: which types exist, and which of a plugin's
@@ -14,11 +15,14 @@ export class IntegrationCatalogue {
     return this.registry.integrations.find((integration) => integration.type === type);
   }
 
-  /** The plugin of a type a queue integration names; an unknown type answers 400 ERR_INTEGRATION_TYPE_UNKNOWN. */
+  /**
+   * The plugin of a type a queue integration names; an unknown type answers 400 ERR_INTEGRATION_TYPE_UNKNOWN. The
+   * prompts' plugin is not one: prompts are made in /prompt.
+   */
   require(type: string): IntegrationContribution {
-    const plugin = this.find(type);
+    const plugin = type === PROMPT_INTEGRATION_TYPE ? undefined : this.find(type);
     if (plugin) return plugin;
-    const known = this.registry.integrations.map((integration) => integration.type);
+    const known = this.registry.integrations.map((integration) => integration.type).filter((known) => known !== PROMPT_INTEGRATION_TYPE);
     const message = `No integration plugin of type "${type}" is loaded (loaded: ${known.join(', ') || 'none'})`;
     throw new AppError('ERR_INTEGRATION_TYPE_UNKNOWN', 400, { message, fields: { type: message } });
   }

@@ -48,12 +48,24 @@ export class IntegrationStep implements ConversationHandler {
       this.bots().answer({ companyId, ticketId, messageId: ctx.messageId });
       return;
     }
-    // A ticket no bot has had yet, before any queue: its connection's integration or prompt takes it.
-    const fresh = !ticket.use_integration && !ticket.integration_id && !ticket.prompt_id && !ticket.queue_id;
-    const to = fresh ? botOf(await this.connectionBot(companyId, ctx.connection.id)) : undefined;
+    let to;
+    if (ticket.use_integration) {
+      // Switched on without a bot (the header's toggle alone), or its bot was deleted: its queue's bot, if any, takes
+      // it; otherwise routing has the conversation back.
+      to = ticket.queue_id ? botOf(await this.queueBot(companyId, ticket.queue_id)) : undefined;
+      if (!to) await this.bots().release(companyId, ticketId);
+    } else if (!ticket.integration_id && !ticket.prompt_id && !ticket.queue_id) {
+      // A ticket no bot has had yet, before any queue: its connection's integration or prompt takes it.
+      to = botOf(await this.connectionBot(companyId, ctx.connection.id));
+    }
     if (!to) return next();
     await this.bots().handOver({ companyId, ticketId, to });
     this.bots().answer({ companyId, ticketId, messageId: ctx.messageId });
+  }
+
+  private async queueBot(companyId: number, queueId: number) {
+    return (await this.tenancy.of(companyId).table('queues').where('id', queueId).first('integration_id', 'prompt_id')) as
+      { integration_id: number | null; prompt_id: number | null } | undefined;
   }
 
   /** The connection's integration and prompt, cached with the company's other connection options. */

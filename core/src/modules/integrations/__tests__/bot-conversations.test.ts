@@ -194,6 +194,22 @@ describe('the integration step', () => {
     expect((await fetch(`${scenario.server.url}${elsewhere}${link.search}`)).status).toBe(401);
   });
 
+  it("the header's toggle alone gives a ticket to its queue's bot; a deleted integration gives it back to routing", async () => {
+    const visitor = await withTheBot();
+    const ticket = await visitor.ticket();
+    const token = scenario.company.admin.token;
+    await api(scenario.server, 'PUT', `/tickets/${ticket.id}`, { token, body: { useIntegration: false } });
+    await api(scenario.server, 'PUT', `/tickets/${ticket.id}`, { token, body: { useIntegration: true } });
+    await scenario.server.ports.database.knex('tickets').where('id', ticket.id).update({ integration_id: null });
+    await visitor.say('de volta');
+    expect(await visitor.waitForReply('bot#1: de volta')).toMatch(/^bot#1/);
+
+    expect((await api(scenario.server, 'DELETE', `/queueIntegration/${integrationId}`, { token })).status).toBe(200);
+    await visitor.say('e agora?');
+    await botsIdle();
+    expect(await visitor.ticket()).toMatchObject({ use_integration: false, integration_id: null });
+  });
+
   it('an upstream failure leaves the message unanswered and logs no secret; the next message is answered', async () => {
     const visitor = await withTheBot();
     const before = (await visitor.replies()).length;

@@ -122,6 +122,8 @@ describe('queue integrations API', () => {
     const unknown = await post(botIntegration({ type: 'no-such-plugin' }));
     expect(unknown.status).toBe(400);
     expect(unknown.body.error).toBe('ERR_INTEGRATION_TYPE_UNKNOWN');
+    // The prompts' plugin answers prompts, not queue integrations.
+    expect((await post(botIntegration({ type: 'openai' }))).body.error).toBe('ERR_INTEGRATION_TYPE_UNKNOWN');
     expect((await post(botIntegration({ name: 'R' }))).body).toMatchObject({ error: 'ERR_VALIDATION', fields: { name: 'Too Short!' } });
     expect((await post(botIntegration({ name: undefined }))).body).toMatchObject({ fields: { name: 'Required' } });
     expect((await post(botIntegration({ urlN8N: null }))).body).toMatchObject({ fields: { urlN8N: 'Required' } });
