@@ -94,6 +94,8 @@ export const api = createApi({
     'Note',
     'Plan',
     'Plugin',
+    'QueueIntegration',
+    'Prompt',
   ],
   endpoints: () => ({}),
 });

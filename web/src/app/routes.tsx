@@ -16,6 +16,8 @@ const TagsPage = lazy(() => import('../features/tags/TagsPage'));
 const SchedulesPage = lazy(() => import('../features/schedules/SchedulesPage'));
 const ConnectionsPage = lazy(() => import('../features/connections/ConnectionsPage'));
 const QueuesPage = lazy(() => import('../features/queues/QueuesPage'));
+const QueueIntegrationsPage = lazy(() => import('../features/integrations/QueueIntegrationsPage'));
+const PromptsPage = lazy(() => import('../features/prompts/PromptsPage'));
 const UsersPage = lazy(() => import('../features/users/UsersPage'));
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
 const HelpsPage = lazy(() => import('../features/helps/HelpsPage'));
@@ -98,6 +100,8 @@ export function AppRoutes() {
             <Route path="/schedules" element={<SchedulesPage />} />
             <Route path="/connections" element={<ConnectionsPage />} />
             <Route path="/queues" element={<QueuesPage />} />
+            <Route path="/queue-integration" element={<QueueIntegrationsPage />} />
+            <Route path="/prompts" element={<PromptsPage />} />
             <Route path="/users" element={<UsersPage />} />
             <Route path="/settings" element={<SettingsPage />} />
             <Route path="/helps" element={<HelpsPage />} />

@@ -77,7 +77,12 @@ export class ConnectionsRoutes implements RouteContribution {
         description: channel.description,
         signIn: channel.signIn?.(),
       })),
-      integrations: this.registry.integrations.map((integration) => ({ type: integration.type, description: integration.description })),
+      integrations: this.registry.integrations.map((integration) => ({
+        type: integration.type,
+        description: integration.description,
+        // The dialog offers a test button for the types that can check their settings.
+        testSession: typeof integration.testSession === 'function',
+      })),
     }));
   }
 }

@@ -42,7 +42,9 @@ describe('socket events typed by the shared contracts', () => {
       tag: true,
       schedule: true,
       quickMessage: true,
+      queueIntegration: true,
+      prompt: true,
     };
-    expect(Object.keys(events)).toHaveLength(13);
+    expect(Object.keys(events)).toHaveLength(15);
   });
 });

@@ -67,3 +67,27 @@ export function matchesSearch(search: string | undefined, ...fields: (string | n
 export function nextPageNumber(lastPage: { hasMore: boolean }, _allPages: unknown, lastPageParam: number): number | undefined {
   return lastPage.hasMore ? lastPageParam + 1 : undefined;
 }
+
+/** A record list's live change as the settings screens' socket events carry it, read into one shape. */
+export type RecordChange<Item> = { action: 'create' | 'update'; record: Item } | { action: 'delete'; id: number };
+
+/**
+ * Applies a live change to a paged list whose first page carries the total `count`: an update replaces the record
+ * where it is loaded, a create matching the list's search goes on top, a delete removes it; the count follows.
+ */
+export function applyRecordChange<Page extends { count: number }, Item extends WithId>(
+  data: PagedData<Page>,
+  items: (page: Page) => Item[],
+  change: RecordChange<Item>,
+  matches: (record: Item) => boolean,
+): void {
+  const first = data.pages[0];
+  if (change.action === 'delete') {
+    const loaded = data.pages.some((page) => items(page).some((item) => item.id === change.id));
+    removeRecord(data, items, change.id);
+    if (loaded && first) first.count = Math.max(0, first.count - 1);
+    return;
+  }
+  const insert = change.action === 'create' && matches(change.record);
+  if (upsertRecord(data, items, change.record, insert) && change.action === 'create' && first) first.count += 1;
+}

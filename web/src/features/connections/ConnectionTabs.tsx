@@ -12,7 +12,10 @@ import { ServiceHoursForm } from '../../components/service-hours/ServiceHoursFor
 import { ChannelSettingsFields } from './ChannelSettingsFields';
 import { FormSelect, FormSwitch, FormTextField } from './ConnectionFields';
 import { importWindow, TIME_SEND_QUEUE_OPTIONS, type ConnectionFormValues } from './connection-form';
-import { usePromptsQuery, useQueueIntegrationsQuery, useQueuesQuery } from '../queues/queues.api';
+import { RecordPicker } from '../../components/records/RecordPicker';
+import { queueIntegrationPicks } from '../integrations/integrations.api';
+import { promptPicks } from '../prompts/prompts.api';
+import { useQueuesQuery } from '../queues/queues.api';
 import {
   useRemoveGreetingMediaMutation,
   useRegenerateConnectionTokenMutation,
@@ -223,9 +226,6 @@ export function IntegrationsTab() {
   const { t } = useTranslation();
   const form = useFormikContext<ConnectionFormValues>();
   const { data: queues = [] } = useQueuesQuery();
-  const { data: integrations = [] } = useQueueIntegrationsQuery();
-  const { data: prompts = [] } = usePromptsQuery();
-  const none = { value: '', label: t('connections.form.none') };
   return (
     <Stack spacing={2}>
       <TextField
@@ -258,15 +258,19 @@ export function IntegrationsTab() {
           </MenuItem>
         ))}
       </TextField>
-      <FormSelect
-        name="integrationId"
+      <RecordPicker
+        id="integrationId"
         label={t('connections.form.integration')}
-        options={[none, ...integrations.map((integration) => ({ value: integration.id, label: integration.name }))]}
+        value={form.values.integrationId === '' ? null : form.values.integrationId}
+        onChange={(id) => void form.setFieldValue('integrationId', id ?? '')}
+        source={queueIntegrationPicks}
       />
-      <FormSelect
-        name="promptId"
+      <RecordPicker
+        id="promptId"
         label={t('connections.form.prompt')}
-        options={[none, ...prompts.map((prompt) => ({ value: prompt.id, label: prompt.name }))]}
+        value={form.values.promptId === '' ? null : form.values.promptId}
+        onChange={(id) => void form.setFieldValue('promptId', id ?? '')}
+        source={promptPicks}
       />
     </Stack>
   );

@@ -64,8 +64,8 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const numberOr = (value: unknown, fallback: NumberField): NumberField => (typeof value === 'number' ? value : fallback);
 const day = (value: unknown) => (typeof value === 'string' && value ? calendarDay(new Date(value)) : '');
 
-/** The channel settings as the form edits them: what the connection has, else the field's default. */
-function settingValues(fields: ChannelSettingField[], current: Record<string, unknown> | undefined): Record<string, SettingValue> {
+/** A plugin's settings as a form edits them: what the record has, else the field's default. */
+export function settingValues(fields: ChannelSettingField[], current: Record<string, unknown> | undefined): Record<string, SettingValue> {
   return Object.fromEntries(
     fields.map((field) => {
       const value = current?.[field.key] ?? field.default;

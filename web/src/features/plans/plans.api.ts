@@ -1,3 +1,4 @@
+import type { ChannelSettingField } from '@switchboard/sdk/contracts';
 import { api } from '../../app/api';
 
 /** Feature flags of a plan (spec 1 §1); the menu and the pages switch on them. */
@@ -27,7 +28,12 @@ export interface CompanyPlan {
 /** GET /plugins: the channel and integration plugins installed on this server. */
 export interface InstalledPlugins {
   channels: { channel: string; description: { name: string; icon?: string } }[];
-  integrations: { type: string; description: { name: string; icon?: string } }[];
+  integrations: {
+    type: string;
+    description: { name: string; icon?: string; settings?: ChannelSettingField[] };
+    /** POST /queueIntegration/testSession can check this type's settings. */
+    testSession?: boolean;
+  }[];
 }
 
 export const plansApi = api.injectEndpoints({

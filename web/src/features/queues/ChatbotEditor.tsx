@@ -34,14 +34,14 @@ import {
   type ChatbotOptionDraft,
   type OptionProblems,
 } from './queue-form';
-import { useFileListsQuery, useQueueIntegrationsQuery, useQueuesQuery, type ChatbotOptionType, type NamedRecord } from './queues.api';
+import { RecordPicker } from '../../components/records/RecordPicker';
+import { queueIntegrationPicks } from '../integrations/integrations.api';
+import { fileListPicks, useQueuesQuery, type ChatbotOptionType, type NamedRecord } from './queues.api';
 
-/** The records an option can point at, by target field. */
+/** The short lists an option's select offers, by target field; integrations and file lists are searched instead. */
 interface Targets {
   optQueueId: NamedRecord[];
   optUserId: NamedRecord[];
-  optIntegrationId: NamedRecord[];
-  optFileId: NamedRecord[];
 }
 
 /** The option open in the editor: an existing one (by key) or a new one under `parentKey` (null = top level). */
@@ -173,13 +173,11 @@ function addUnder(tree: ChatbotOptionDraft[], parentKey: string, draft: ChatbotO
   );
 }
 
-/** The lists behind the target selects: queues, users, integrations and files of the company. */
+/** The lists behind the target selects: the company's queues and users. */
 function useOptionTargets(): Targets {
   const queues = useQueuesQuery().data ?? [];
   const users = useListUsersQuery().data ?? [];
-  const integrations = useQueueIntegrationsQuery().data ?? [];
-  const files = useFileListsQuery().data ?? [];
-  return { optQueueId: queues, optUserId: users, optIntegrationId: integrations, optFileId: files };
+  return { optQueueId: queues, optUserId: users };
 }
 
 function OptionRow(props: {
@@ -321,7 +319,25 @@ function OptionEditor(props: {
         ))}
       </TextField>
       {draft.queueType === 'attendent' ? targetSelect('optQueueId', t('queues.chatbot.targets.attendentQueue')) : null}
-      {target ? targetSelect(target, t(`queues.chatbot.targets.${draft.queueType}`), problems.target) : null}
+      {target === 'optIntegrationId' ? (
+        <RecordPicker
+          label={t('queues.chatbot.targets.integration')}
+          value={draft.optIntegrationId}
+          onChange={(id) => props.onChange({ ...draft, optIntegrationId: id })}
+          source={queueIntegrationPicks}
+          error={problems.target}
+        />
+      ) : target === 'optFileId' ? (
+        <RecordPicker
+          label={t('queues.chatbot.targets.file')}
+          value={draft.optFileId}
+          onChange={(id) => props.onChange({ ...draft, optFileId: id })}
+          source={fileListPicks}
+          error={problems.target}
+        />
+      ) : target ? (
+        targetSelect(target, t(`queues.chatbot.targets.${draft.queueType}`), problems.target)
+      ) : null}
       <FormControlLabel
         control={
           <Switch checked={draft.closeTicket} onChange={(event) => props.onChange({ ...draft, closeTicket: event.target.checked })} />

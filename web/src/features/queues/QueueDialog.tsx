@@ -18,22 +18,15 @@ import { toast } from 'react-toastify';
 import { errorText } from '../../app/errors';
 import { reportSaveError } from '../../components/records/form-errors';
 import { FormDialogActions } from '../../components/records/FormDialogActions';
+import { RecordPicker, type PickedRecord, type RecordSource } from '../../components/records/RecordPicker';
 import { useNarrowScreen } from '../../components/records/RecordsList';
 import { hasServiceHoursProblems, ServiceHoursForm } from '../../components/service-hours/ServiceHoursForm';
 import { ChatbotEditor } from './ChatbotEditor';
 import { ColorPalette } from './ColorPalette';
 import { queueFormValues, queueInput, queueSchema, ROTATION_MINUTES, type QueueFormValues } from './queue-form';
-import {
-  useCreateQueueMutation,
-  useFileListsQuery,
-  usePromptsQuery,
-  useQueueIntegrationsQuery,
-  useQueueQuery,
-  useQueuesQuery,
-  useUpdateQueueMutation,
-  type NamedRecord,
-  type Queue,
-} from './queues.api';
+import { queueIntegrationPicks } from '../integrations/integrations.api';
+import { promptPicks } from '../prompts/prompts.api';
+import { fileListPicks, useCreateQueueMutation, useQueueQuery, useQueuesQuery, useUpdateQueueMutation, type Queue } from './queues.api';
 
 type DialogTab = 'data' | 'hours';
 
@@ -148,9 +141,6 @@ export function QueueDialog(props: { open: boolean; queue: Queue | null; onClose
 
 function QueueDataFields({ form, onChatbotEditing }: { form: FormikProps<QueueFormValues>; onChatbotEditing: (open: boolean) => void }) {
   const { t } = useTranslation();
-  const integrations = useQueueIntegrationsQuery().data ?? [];
-  const files = useFileListsQuery().data ?? [];
-  const prompts = usePromptsQuery().data ?? [];
   const shown = (field: keyof QueueFormValues) =>
     form.touched[field] || form.submitCount > 0 ? (form.errors[field] as string | undefined) : undefined;
 
@@ -170,25 +160,18 @@ function QueueDataFields({ form, onChatbotEditing }: { form: FormikProps<QueueFo
     />
   );
 
-  const recordSelect = (field: 'integrationId' | 'fileListId' | 'promptId', records: NamedRecord[]) => (
-    <TextField
-      select
-      size="small"
-      name={field}
+  const recordPicker = <Page, Item extends PickedRecord>(
+    field: 'integrationId' | 'fileListId' | 'promptId',
+    source: RecordSource<Page, Item>,
+  ) => (
+    <RecordPicker
+      id={`queue-${field}`}
       label={t(`queues.form.${field}`)}
-      value={form.values[field]}
-      onChange={(event) => void form.setFieldValue(field, event.target.value === '' ? '' : Number(event.target.value))}
-      error={Boolean(shown(field))}
-      helperText={shown(field)}
-      fullWidth
-    >
-      <MenuItem value="">{t('queues.form.none')}</MenuItem>
-      {records.map((record) => (
-        <MenuItem key={record.id} value={record.id}>
-          {record.name}
-        </MenuItem>
-      ))}
-    </TextField>
+      value={form.values[field] === '' ? null : form.values[field]}
+      onChange={(id) => void form.setFieldValue(field, id ?? '')}
+      source={source}
+      error={shown(field)}
+    />
   );
 
   return (
@@ -229,9 +212,9 @@ function QueueDataFields({ form, onChatbotEditing }: { form: FormikProps<QueueFo
             </MenuItem>
           ))}
         </TextField>
-        {recordSelect('integrationId', integrations)}
-        {recordSelect('promptId', prompts)}
-        {recordSelect('fileListId', files)}
+        {recordPicker('integrationId', queueIntegrationPicks)}
+        {recordPicker('promptId', promptPicks)}
+        {recordPicker('fileListId', fileListPicks)}
         <FormControlLabel
           control={<Switch name="closeTicket" checked={form.values.closeTicket} onChange={form.handleChange} />}
           label={t('queues.form.closeTicket')}

@@ -1,5 +1,7 @@
 import { api } from '../../app/api';
 import { realtime } from '../../app/realtime';
+import { nextPageNumber } from '../../components/records/paged-cache';
+import type { RecordSource } from '../../components/records/RecordPicker';
 import type { ChatbotOptionType, ChatbotOption, Queue, QueueEvent } from '@switchboard/sdk/contracts';
 
 export type { ChatbotOptionType, ChatbotOption, Queue };
@@ -15,6 +17,12 @@ export type QueueInput = Omit<Queue, 'id' | 'createdAt' | 'updatedAt' | 'chatbot
 export interface NamedRecord {
   id: number;
   name: string;
+}
+
+interface FileListsPage {
+  files: NamedRecord[];
+  count: number;
+  hasMore: boolean;
 }
 
 /** Spec 2 §7: GET /queue is ordered by orderQueue (unset last), then name; a live change keeps that order. */
@@ -63,20 +71,13 @@ export const queuesApi = api.injectEndpoints({
       query: (id) => ({ url: `queue/${id}`, method: 'DELETE' }),
       invalidatesTags: ['Queue'],
     }),
-    /** GET /queueIntegration: the integrations a queue or an option can hand the conversation to. */
-    queueIntegrations: build.query<NamedRecord[], void>({
-      query: () => 'queueIntegration',
-      transformResponse: (answer: { queueIntegrations: NamedRecord[] }) => answer.queueIntegrations,
-    }),
-    /** GET /prompt: the AI prompts a queue can use. */
-    prompts: build.query<NamedRecord[], void>({
-      query: () => 'prompt',
-      transformResponse: (answer: { prompts: NamedRecord[] }) => answer.prompts,
-    }),
-    /** GET /files: the file lists a queue or a 'file' option can send. */
-    fileLists: build.query<NamedRecord[], void>({
-      query: () => 'files',
-      transformResponse: (answer: { files: NamedRecord[] }) => answer.files,
+    /** GET /files page by page: the file lists a queue or a 'file' option can send (the server has no GET /files/:id). */
+    fileListsPage: build.infiniteQuery<FileListsPage, { searchParam?: string }, number>({
+      infiniteQueryOptions: { initialPageParam: 1, getNextPageParam: nextPageNumber },
+      query: ({ queryArg: { searchParam }, pageParam }) => ({
+        url: 'files',
+        params: { pageNumber: pageParam, ...(searchParam ? { searchParam } : {}) },
+      }),
     }),
   }),
 });
@@ -87,7 +88,11 @@ export const {
   useCreateQueueMutation,
   useUpdateQueueMutation,
   useDeleteQueueMutation,
-  useQueueIntegrationsQuery,
-  usePromptsQuery,
-  useFileListsQuery,
+  useFileListsPageInfiniteQuery,
 } = queuesApi;
+
+/** The file lists a queue or a chatbot option picks from, searched by name. */
+export const fileListPicks: RecordSource<FileListsPage, NamedRecord> = {
+  usePages: useFileListsPageInfiniteQuery,
+  items: (page) => page.files,
+};

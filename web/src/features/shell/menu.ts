@@ -119,7 +119,7 @@ export const menuEntries: MenuEntry[] = [
     labelKey: 'prompts',
     group: 'administration',
     rule: { profiles: admins, plan: 'useOpenAi' },
-    available: false,
+    available: true,
   },
   {
     path: '/queue-integration',
@@ -127,7 +127,7 @@ export const menuEntries: MenuEntry[] = [
     labelKey: 'queueIntegration',
     group: 'administration',
     rule: { profiles: admins, plan: 'useIntegrations', plugin: 'integration' },
-    available: false,
+    available: true,
   },
   {
     path: '/connections',

@@ -102,9 +102,26 @@ describe('the shell menu (spec 1 §2, §6)', () => {
       '/helps',
       '/users',
       '/queues',
+      '/prompts',
+      '/queue-integration',
       '/connections',
       '/settings',
     ]);
+  });
+
+  it("shows AI prompts only with the plan's useOpenAi flag, and integrations only with useIntegrations and an integration plugin", () => {
+    const admin = user({ profile: 'admin' });
+    const shown = (plan: typeof allPlan, installed = plugins) =>
+      visibleMenu({ user: admin, plan, plugins: installed }).map((entry) => entry.path);
+    expect(shown(allPlan)).toEqual(expect.arrayContaining(['/prompts', '/queue-integration']));
+    expect(shown({ ...allPlan, useOpenAi: false })).not.toContain('/prompts');
+    expect(shown({ ...allPlan, useOpenAi: false })).toContain('/queue-integration');
+    expect(shown({ ...allPlan, useIntegrations: false })).not.toContain('/queue-integration');
+    expect(shown({ ...allPlan, useIntegrations: false })).toContain('/prompts');
+    expect(shown(allPlan, { ...plugins, integrations: [] })).not.toContain('/queue-integration');
+    expect(visibleMenu({ user: user({}), plan: allPlan, plugins }).map((entry) => entry.path)).not.toEqual(
+      expect.arrayContaining(['/prompts']),
+    );
   });
 
   it("gives the route guard the rule of the page's own entry, so a page is refused exactly when its entry is hidden", () => {
