@@ -2,6 +2,7 @@
  * npm run bench:ingest — inbound messages per second through the whole pipeline (adapter event → committed →
  * emitted) on PostgreSQL, beside the ceiling measured in the same run with the same pool: one transaction
  * with an INSERT of the message and an UPDATE of its ticket per message. Needs DATABASE_URL.
+ * The two run in alternating slices (BENCH_SLICES), so that both meet the same load on a shared machine.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -16,13 +17,15 @@ import { createTestDatabase } from '../testing/test-database.js';
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 10_000);
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 1_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
+const SLICES = Number(process.env.BENCH_SLICES ?? 10);
 
-async function inParallel(count: number, work: (index: number) => Promise<void>): Promise<number> {
-  let next = 0;
+/** Runs work(index) for index in [from, to), CONCURRENCY at a time; answers the seconds it took. */
+async function inParallel(from: number, to: number, work: (index: number) => Promise<void>): Promise<number> {
+  let next = from;
   const started = process.hrtime.bigint();
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
-      while (next < count) await work(next++);
+      while (next < to) await work(next++);
     }),
   );
   return Number(process.hrtime.bigint() - started) / 1e9;
@@ -55,17 +58,47 @@ async function main(): Promise<void> {
     const countQuery = () => (queries += 1);
     knex.on('query', countQuery);
 
-    const pipelineSeconds = await inParallel(MESSAGES, (index) =>
+    const received = (index: number) =>
       pipeline.receive(connection, {
         type: 'message',
         externalId: `bench-${index}`,
         chat: { address: `5511${String(index % CONTACTS).padStart(8, '0')}`, name: `Contact ${index % CONTACTS}` },
         fromMe: false,
         body: `message ${index}`,
-      }),
-    );
-
-    const pipelineQueries = queries;
+      });
+    // The ceiling: the least any ingest must do, on the same pool and the tickets the pipeline made.
+    let tickets: { id: number; contact_id: number }[] = [];
+    const ceiling = async (index: number) => {
+      const ticket = tickets[index % tickets.length]!;
+      await knex.transaction(async (trx) => {
+        await trx('messages').insert({
+          company_id: companyId,
+          ticket_id: ticket.id,
+          contact_id: ticket.contact_id,
+          whatsapp_id: connectionId,
+          external_id: `ceiling-${index}`,
+          body: `message ${index}`,
+        });
+        await trx('tickets')
+          .where('id', ticket.id)
+          .update({ last_message: `message ${index}`, unread_messages: trx.raw('unread_messages + 1'), updated_at: new Date() });
+      });
+    };
+    let pipelineSeconds = 0;
+    let ceilingSeconds = 0;
+    let pipelineQueries = 0;
+    let ceilingQueries = 0;
+    for (let slice = 0; slice < SLICES; slice += 1) {
+      const from = Math.floor((MESSAGES * slice) / SLICES);
+      const to = Math.floor((MESSAGES * (slice + 1)) / SLICES);
+      queries = 0;
+      pipelineSeconds += await inParallel(from, to, received);
+      pipelineQueries += queries;
+      if (tickets.length < CONTACTS) tickets = await knex('tickets').where('company_id', companyId).select('id', 'contact_id');
+      queries = 0;
+      ceilingSeconds += await inParallel(from, to, ceiling);
+      ceilingQueries += queries;
+    }
     if (process.env.BENCH_TRACE) {
       const pending: string[] = [];
       const onPending = (query: { sql: string }) => pending.push(query.sql);
@@ -97,34 +130,13 @@ async function main(): Promise<void> {
         fromMe: false,
         body: `attended ${index}`,
       });
-    await inParallel(ATTENDED, attended);
+    await inParallel(0, ATTENDED, attended);
     const attendedQueries = queries;
     // BENCH_TRACE=1 prints the statements of one more attended message, sent alone.
     knex.on('query', trace);
     await attended(ATTENDED);
     knex.off('query', trace);
     if (process.env.BENCH_TRACE) console.log(`-- a message to an attended ticket:\n${traced.join('\n')}`);
-    queries = 0;
-    // The ceiling: the least any ingest must do, on the same pool and the same tickets.
-    const tickets: { id: number; contact_id: number }[] = await knex('tickets').where('company_id', companyId).select('id', 'contact_id');
-    const ceilingSeconds = await inParallel(MESSAGES, async (index) => {
-      const ticket = tickets[index % tickets.length]!;
-      await knex.transaction(async (trx) => {
-        await trx('messages').insert({
-          company_id: companyId,
-          ticket_id: ticket.id,
-          contact_id: ticket.contact_id,
-          whatsapp_id: connectionId,
-          external_id: `ceiling-${index}`,
-          body: `message ${index}`,
-        });
-        await trx('tickets')
-          .where('id', ticket.id)
-          .update({ last_message: `message ${index}`, unread_messages: trx.raw('unread_messages + 1'), updated_at: new Date() });
-      });
-    });
-
-    const ceilingQueries = queries;
     knex.off('query', countQuery);
     const stored = Number((await knex('messages').where('whatsapp_id', connectionId).count({ n: '*' }))[0]!.n);
     const pipelineRate = MESSAGES / pipelineSeconds;

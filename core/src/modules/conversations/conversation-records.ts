@@ -116,20 +116,22 @@ export class ConversationRecords {
   /** upsertContact, telling whether the contact was created (then it has no ticket yet). */
   async settleContact(connection: ConnectionInfo, chat: ContactRef): Promise<{ contact: ContactRecord; created: boolean }> {
     const scope = this.tenancy.of(connection.companyId);
-    const [row] = await scope
+    const given = chat.name?.trim() || null;
+    // Every column always named, so that the statement's text is one and it is prepared once per connection.
+    const upsert = scope
       .insertInto('contacts', {
         channel: connection.channel,
         number: chat.address,
-        name: chat.name?.trim() || chat.address,
+        name: given ?? chat.address,
         email: chat.email ?? '',
         is_group: Boolean(chat.isGroup),
-        ...(chat.profilePicUrl ? { profile_pic_url: chat.profilePicUrl } : {}),
+        profile_pic_url: chat.profilePicUrl || null,
         whatsapp_id: connection.id,
       })
       .onConflict(['company_id', 'channel', 'number'])
       .merge({
         // A name the contact gave beats the bare number; an agent's edit stays unless the channel sends a new one.
-        name: chat.name?.trim() ? chat.name.trim() : scope.raw('contacts.name'),
+        name: scope.raw('coalesce(?, contacts.name)', [given]),
         whatsapp_id: connection.id,
         updated_at: new Date(),
       })
@@ -145,6 +147,7 @@ export class ConversationRecords {
         'active',
         scope.raw('(xmax = 0) as created'),
       ]);
+    const [row] = await prepared('settle-contact', upsert);
     return { contact: contactRecord(row), created: row.created === true };
   }
 
@@ -251,19 +254,22 @@ export class ConversationRecords {
         status: closed ? 'closed' : groupStatus ? 'group' : (initial.status ?? 'pending'),
         user_id: initial.userId ?? null,
         queue_id: initial.queueId ?? null,
-        ...(initial.imported ? { imported_at: now } : {}),
-        ...(closed ? { closed_at: now } : {}),
+        imported_at: initial.imported ? now : null,
+        closed_at: closed ? now : null,
       })
       .returning('*');
     // The ticket and its 'create' log in one statement: one round trip, and never a ticket without its log.
-    const [row] = (await scope.connection
-      .with('created', created)
-      .with(
-        'logged',
-        scope.raw(`insert into ticket_logs (company_id, ticket_id, type, user_id) select company_id, id, 'create', user_id from created`),
-      )
-      .select('*')
-      .from('created')) as TicketRow[];
+    const [row] = (await prepared(
+      'create-ticket',
+      scope.connection
+        .with('created', created)
+        .with(
+          'logged',
+          scope.raw(`insert into ticket_logs (company_id, ticket_id, type, user_id) select company_id, id, 'create', user_id from created`),
+        )
+        .select('*')
+        .from('created'),
+    )) as TicketRow[];
     return ticketRecord(row!);
   }
 }

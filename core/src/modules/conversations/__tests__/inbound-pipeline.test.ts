@@ -39,6 +39,7 @@ describe('inbound pipeline', () => {
       'lgpd',
       'rating',
       'outOfHours',
+      'integration',
       'chatbot',
       'assignment',
     ]);
