@@ -14,6 +14,8 @@ export default {
   transform: { '^.+\\.ts$': ['@swc/jest', swc] },
   moduleNameMapper: {
     '^@switchboard/(config|sdk|migrations|core)$': '<rootDir>/$1/src/index.ts',
+    // A library the Meta channel plugins share, read from source like the packages above.
+    '^@switchboard/meta-graph$': '<rootDir>/plugins/meta-graph/src/index.ts',
     '^@switchboard/sdk/testing$': '<rootDir>/sdk/src/testing/index.ts',
     '^@switchboard/sdk/contracts$': '<rootDir>/sdk/src/contracts/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',

@@ -98,6 +98,11 @@ export interface PluginDescription {
   icon?: string;
   settings: PluginSettingField[];
   capabilities?: ChannelCapabilities;
+  /**
+   * The company plan flag this plugin needs ('useWhatsapp', 'useFacebook', 'useInstagram', ...): core refuses its
+   * connections and the web disables it when the company's plan lacks it. Unset: every plan may use it.
+   */
+  planFlag?: string;
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { NARROW, screenshot, WIDE } from './support/browser.js';
 import { startAdminSession, type ApiAs } from './support/admin-session.js';
 import { eventually, type E2eServer } from './support/server.js';
-import { APP_SECRET, FakeGraphApi, FB_APP_ID, LOGIN, PAGE_ID } from '../../plugins/channel-facebook/src/__tests__/fake-graph-api.js';
+import { APP_SECRET, FakeGraphApi, FB_APP_ID, LOGIN, PAGE_ID } from '../../plugins/meta-graph/src/testing/fake-graph-api.js';
 
 interface ConnectionRow {
   id: number;

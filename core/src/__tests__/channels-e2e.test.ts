@@ -13,8 +13,8 @@ import {
   PAGE_ID,
   PAGE_TOKEN,
   webhookBody,
-} from '../../../plugins/channel-facebook/src/__tests__/facebook-harness.js';
-import { signBody } from '../../../plugins/channel-facebook/src/webhook-signature.js';
+} from '../../../plugins/meta-graph/src/testing/meta-harness.js';
+import { signBody } from '../../../plugins/meta-graph/src/webhook-signature.js';
 import { moduleFile } from '../platform/plugins/plugin-loader.js';
 import { eventually } from '../testing/eventually.js';
 import { api, startTestServer, type CompanyFixture, type TestServer } from '../testing/test-server.js';
@@ -313,6 +313,35 @@ describe('Facebook login (POST /facebook)', () => {
     expect(again.body.map((c: any) => c.id)).toEqual(first.body.map((c: any) => c.id));
     const list = await api(server, 'GET', '/whatsapp', { token });
     expect(list.body.filter((c: any) => c.channel === 'facebook' || c.channel === 'instagram')).toHaveLength(2);
+  });
+
+  it("takes each channel's plan flag and reply window from its plugin: GET /plugins tells the web, the plan refuses", async () => {
+    const plugins = await api(server, 'GET', '/plugins', { token: company.admin.token });
+    const described = (channel: string) => plugins.body.channels.find((c: any) => c.channel === channel)?.description;
+    expect(described('facebook')).toMatchObject({ planFlag: 'useFacebook', capabilities: { replyWindowHours: 24 } });
+    expect(described('instagram')).toMatchObject({ planFlag: 'useInstagram', capabilities: { replyWindowHours: 24 } });
+    expect(described('whatsapp')).toMatchObject({ planFlag: 'useWhatsapp' });
+    expect(described('whatsapp').capabilities.replyWindowHours).toBeUndefined();
+
+    const noInstagram = await server.createCompany({ plan: { use_instagram: false } });
+    const settings = {
+      pageId: '1000000000999',
+      pageAccessToken: PAGE_TOKEN,
+      appSecret: 'x',
+      verifyToken: 'y',
+      instagramAccountId: '17841400000000999',
+    };
+    const refused = await api(server, 'POST', '/whatsapp', {
+      token: noInstagram.admin.token,
+      body: { name: 'IG', channel: 'instagram', settings },
+    });
+    expect([refused.status, refused.body.error]).toEqual([403, 'ERR_PLAN_FEATURE_DISABLED']);
+    const noFacebook = await server.createCompany({ plan: { use_facebook: false } });
+    const login = await api(server, 'POST', '/facebook', {
+      token: noFacebook.admin.token,
+      body: { facebookUserId: LOGIN.userId, facebookUserToken: LOGIN.shortToken },
+    });
+    expect([login.status, login.body.error]).toEqual([403, 'ERR_PLAN_FEATURE_DISABLED']);
   });
 
   it('answers a refused token with ERR_FACEBOOK_INVALID_TOKEN and a missing one with its field', async () => {

@@ -33,6 +33,7 @@ export class WhatsappChannel implements ChannelContribution {
       },
     ],
     capabilities: { media: true, edit: true, delete: true, react: true, groups: true, presence: true, qrcode: true, externalApi: true },
+    planFlag: 'useWhatsapp',
   };
 
   constructor(@inject(WhatsappSessionOptions) @optional() private readonly options: WhatsappSessionOptions = {}) {}

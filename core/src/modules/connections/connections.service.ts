@@ -21,14 +21,6 @@ import { newConnectionToken, newPublicId, storedToken } from './connection-token
 import type { ConnectionInput, CreateConnectionInput } from './connections.schema.js';
 import { SessionManager } from './session-manager.js';
 
-/** The plan flag that allows each channel; channels not listed need none. */
-const channelFlags: Record<string, PlanFlag> = {
-  whatsapp: 'useWhatsapp',
-  whatsappapi: 'useWhatsapp',
-  facebook: 'useFacebook',
-  instagram: 'useInstagram',
-};
-
 const NOT_FOUND = 'ERR_NO_WAPP_FOUND';
 const ACTIVE_TICKETS = ['open', 'pending', 'group'];
 
@@ -69,9 +61,7 @@ export class ConnectionsService {
 
   async create(options: { auth: AuthContext; input: CreateConnectionInput }): Promise<ConnectionAnswer & { token: string }> {
     const { auth, input } = options;
-    // The plan comes first: a channel the plan does not allow is refused whether or not its plugin is installed.
-    const flag = channelFlags[input.channel];
-    if (flag && !auth.plan[flag]) throw new AppError('ERR_PLAN_FEATURE_DISABLED', 403);
+    if (!this.planAllows(auth, input.channel)) throw new AppError('ERR_PLAN_FEATURE_DISABLED', 403);
     if (!this.registry.channel(input.channel)) {
       throw new AppError('ERR_VALIDATION', 400, {
         message: `No plugin provides the channel ${input.channel}`,
@@ -287,16 +277,15 @@ export class ConnectionsService {
    */
   async provision(options: { auth: AuthContext; channel: string; input: Record<string, unknown> }): Promise<ConnectionAnswer[]> {
     const { auth, channel } = options;
-    const flag = channelFlags[channel];
-    if (flag && !auth.plan[flag]) throw new AppError('ERR_PLAN_FEATURE_DISABLED', 403);
+    if (!this.planAllows(auth, channel)) throw new AppError('ERR_PLAN_FEATURE_DISABLED', 403);
     const contribution = this.registry.channel(channel);
     if (!contribution?.provision) throw new AppError('ERR_VALIDATION', 400, { message: `No plugin provides the channel ${channel}` });
     const provisioned = await contribution.provision(options.input);
     const scope = this.tenancy.of(auth.companyId);
     const answers: ConnectionAnswer[] = [];
     for (const account of provisioned) {
-      const accountFlag = channelFlags[account.channel];
-      if (accountFlag && !auth.plan[accountFlag]) continue;
+      // An account of a channel without its plugin (instagram not installed) or outside the plan is left out.
+      if (!this.registry.channel(account.channel) || !this.planAllows(auth, account.channel)) continue;
       // The company's own connection of the account is refreshed; another company's is a conflict (create refuses it).
       const existing = await scope
         .query(ConnectionModel)
@@ -309,6 +298,15 @@ export class ConnectionsService {
   }
 
   // --- helpers ---
+
+  /**
+   * Whether the company's plan has the flag the channel's plugin names in its description (DESIGN §3: no table of
+   * channel names here). A channel naming none needs none; a flag plans do not have is never granted.
+   */
+  private planAllows(auth: AuthContext, channel: string): boolean {
+    const flag = this.registry.channel(channel)?.description.planFlag;
+    return !flag || auth.plan[flag as PlanFlag] === true;
+  }
 
   /** The channel's settings checked against its plugin's description and sealed for storage. */
   private sealedSettings(channel: string, input: Record<string, unknown> | undefined, current: unknown): Record<string, unknown> {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { ChannelError, type ProvisionedConnection } from '@switchboard/sdk';
-import { signBody } from '../webhook-signature.js';
+import { signBody } from '@switchboard/meta-graph';
 import {
   APP_SECRET,
   connectionFor,
@@ -8,15 +8,16 @@ import {
   LOGIN,
   PAGE_ID,
   PAGE_TOKEN,
-  startFacebookHarness,
+  startMetaHarness,
   waitFor,
   webhookBody,
-  type FacebookHarness,
-} from './facebook-harness.js';
+  type MetaHarness,
+} from '../../../meta-graph/src/testing/meta-harness.js';
+import facebookModule from '../facebook-backend-module.js';
 
 const APP_VERIFY_TOKEN = 'app-level-verify';
 const PSID = '2400000000000123';
-let harness: FacebookHarness;
+let harness: MetaHarness;
 const saved = { ...process.env };
 
 beforeEach(async () => {
@@ -24,7 +25,10 @@ beforeEach(async () => {
   process.env.FACEBOOK_APP_SECRET = APP_SECRET;
   process.env.FACEBOOK_VERIFY_TOKEN = APP_VERIFY_TOKEN;
   // The page's connection as the login makes it: its own verify token, the app's secret.
-  harness = await startFacebookHarness([connectionFor('facebook', { token: 'fb-login-connection' }), connectionFor('instagram')]);
+  harness = await startMetaHarness(
+    [facebookModule],
+    [connectionFor('facebook', { token: 'fb-login-connection' }), connectionFor('instagram')],
+  );
 });
 
 afterEach(async () => {
@@ -53,9 +57,8 @@ describe('POST /facebook provisioning (the Facebook login)', () => {
     expect(exchange?.query.get('client_id')).toBe(FB_APP_ID);
   });
 
-  it('gives the browser the app id for the login button of both channels, and nothing while the app is not set up', () => {
+  it('gives the browser the app id for the login button, and nothing while the app is not set up', () => {
     expect(harness.contribution('facebook').signIn!()).toEqual({ provider: 'facebook', appId: FB_APP_ID });
-    expect(harness.contribution('instagram').signIn!()).toEqual({ provider: 'facebook', appId: FB_APP_ID });
     delete process.env.FACEBOOK_APP_SECRET;
     expect(harness.contribution('facebook').signIn!()).toBeUndefined();
   });

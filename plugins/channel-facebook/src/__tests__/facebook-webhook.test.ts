@@ -1,23 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createHmac } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChannelSession, InboundEvent, InboundMessage } from '@switchboard/sdk';
 import { MemoryPluginStore, RecordingSessionContext } from '@switchboard/sdk/testing';
-import { lastInbound } from '../reply-window.js';
-import { verifySignature } from '../webhook-signature.js';
+import { lastInbound } from '@switchboard/meta-graph';
 import {
-  APP_SECRET,
   connectionFor,
   PAGE_ID,
   PAGE_TOKEN,
-  startFacebookHarness,
+  startMetaHarness,
   VERIFY_TOKEN,
   waitFor,
   webhookBody,
-  type FacebookHarness,
-} from './facebook-harness.js';
+  type MetaHarness,
+} from '../../../meta-graph/src/testing/meta-harness.js';
+import facebookModule from '../facebook-backend-module.js';
 
 const PSID = '2400000000000099';
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -25,7 +23,7 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 const facebook = connectionFor('facebook');
 const instagram = connectionFor('instagram');
 
-let harness: FacebookHarness;
+let harness: MetaHarness;
 
 function events(type?: InboundEvent['type']): InboundEvent[] {
   return harness.host.events.map((e) => e.event).filter((e) => !type || e.type === type);
@@ -61,7 +59,7 @@ async function startedSession(connection = facebook): Promise<{ session: Channel
 }
 
 beforeEach(async () => {
-  harness = await startFacebookHarness([facebook, instagram]);
+  harness = await startMetaHarness([facebookModule], [facebook, instagram]);
 });
 
 afterEach(async () => {
@@ -82,9 +80,8 @@ describe('webhook subscription (GET)', () => {
   it('refuses a wrong verify token with 403 and an unknown connection with 404', async () => {
     expect((await fetch(url(facebook.token!, 'not-the-token'))).status).toBe(403);
     expect((await fetch(url('no-such-connection', VERIFY_TOKEN))).status).toBe(404);
-    // A facebook connection's token does not open the instagram route.
-    const res = await fetch(url(facebook.token!, VERIFY_TOKEN).replace('/webhooks/facebook/', '/webhooks/instagram/'));
-    expect(res.status).toBe(404);
+    // An instagram connection's token does not open the facebook route.
+    expect((await fetch(url(instagram.token!, VERIFY_TOKEN))).status).toBe(404);
   });
 });
 
@@ -100,17 +97,6 @@ describe('webhook deliveries (POST)', () => {
     const res = await harness.postWebhook('facebook', facebook.token!, webhookBody('facebook', [textEvent('forged')]), 'other-secret');
     expect(res.status).toBe(401);
     expect(await eventsBeforeNextDelivery()).toHaveLength(0);
-  });
-
-  it('checks the signature over the raw bytes', () => {
-    const raw = Buffer.from('{"object":"page", "entry":[]}');
-    const header = `sha256=${createHmac('sha256', APP_SECRET).update(raw).digest('hex')}`;
-    expect(verifySignature(raw, header, APP_SECRET)).toBe(true);
-    // The same JSON serialised differently is another body.
-    expect(verifySignature(Buffer.from(JSON.stringify(JSON.parse(raw.toString()))), header, APP_SECRET)).toBe(false);
-    expect(verifySignature(raw, header.toUpperCase(), 'another')).toBe(false);
-    expect(verifySignature(raw, 'sha256=abc', APP_SECRET)).toBe(false);
-    expect(verifySignature(raw, undefined, APP_SECRET)).toBe(false);
   });
 
   it('hands a signed text to host.inbound with the sender PSID as the chat address', async () => {
@@ -138,6 +124,38 @@ describe('webhook deliveries (POST)', () => {
     expect(message.timestamp?.getTime()).toBe(at);
     expect(harness.host.events[0]!.connection.id).toBe(facebook.id);
     expect(await lastInbound(harness.host.store(facebook), PSID)).toBe(at);
+  });
+
+  it("names the contact from Messenger's User Profile API, asked once per person", async () => {
+    harness.graph.profiles.set(PSID, { name: 'Maria Souza', profile_pic: 'https://cdn.example/maria.jpg' });
+    await harness.postWebhook('facebook', facebook.token!, webhookBody('facebook', [textEvent('oi', { mid: 'm_p1' })]));
+    await harness.postWebhook('facebook', facebook.token!, webhookBody('facebook', [textEvent('tudo bem?', { mid: 'm_p2' })]));
+    const messages = (await waitFor(
+      () => (events('message').length === 2 ? events('message') : undefined),
+      'two messages',
+    )) as InboundMessage[];
+    for (const message of messages) {
+      expect(message.chat).toEqual({ address: PSID, name: 'Maria Souza', profilePicUrl: 'https://cdn.example/maria.jpg' });
+    }
+    const lookups = harness.graph.requests.filter((r) => r.method === 'GET' && r.path === `/v19.0/${PSID}`);
+    expect(lookups).toHaveLength(1);
+    expect(lookups[0]!.query.get('fields')).toBe('id,name,profile_pic');
+    expect(lookups[0]!.query.get('access_token')).toBe(PAGE_TOKEN);
+  });
+
+  it('keeps a contact Meta refuses the profile of by its id, without asking on every message', async () => {
+    await harness.postWebhook('facebook', facebook.token!, webhookBody('facebook', [textEvent('um', { mid: 'm_r1' })]));
+    await harness.postWebhook('facebook', facebook.token!, webhookBody('facebook', [textEvent('dois', { mid: 'm_r2' })]));
+    const messages = (await waitFor(
+      () => (events('message').length === 2 ? events('message') : undefined),
+      'two messages',
+    )) as InboundMessage[];
+    expect(messages.map((m) => m.chat)).toEqual([{ address: PSID }, { address: PSID }]);
+    expect(harness.graph.requests.filter((r) => r.path === `/v19.0/${PSID}`)).toHaveLength(1);
+    // The refusal is logged without the page token.
+    const warnings = harness.host.log.entries.filter((e) => /profile of a contact/.test(e.message));
+    expect(warnings).toHaveLength(1);
+    expect(JSON.stringify(warnings)).not.toContain(PAGE_TOKEN);
   });
 
   it('downloads attachments into InboundMedia, one message per attachment', async () => {
@@ -190,9 +208,9 @@ describe('webhook deliveries (POST)', () => {
       ]),
     );
     await harness.postWebhook(
-      'instagram',
-      instagram.token!,
-      webhookBody('instagram', [{ ...base, message: { mid: 'm_gone', is_deleted: true } }]),
+      'facebook',
+      facebook.token!,
+      webhookBody('facebook', [{ ...base, message: { mid: 'm_gone', is_deleted: true } }]),
     );
     await waitFor(() => events().length === 4, 'four events');
     expect(events('reaction')[0]).toMatchObject({ targetExternalId: 'm_target', emoji: '❤️', chat: { address: PSID }, fromMe: false });
@@ -252,7 +270,8 @@ describe('FacebookSession', () => {
   it('start() checks the page token with GET /me: CONNECTED, or DISCONNECTED when Graph refuses it', async () => {
     const { context } = await startedSession();
     expect(context.status).toBe('CONNECTED');
-    expect(harness.graph.requests[0]).toMatchObject({ method: 'GET', path: '/v19.0/me', authorization: `Bearer ${PAGE_TOKEN}` });
+    expect(harness.graph.requests[0]).toMatchObject({ method: 'GET', path: '/v19.0/me' });
+    expect(harness.graph.requests[0]!.query.get('access_token')).toBe(PAGE_TOKEN);
     expect(harness.graph.requests[0]!.query.get('appsecret_proof')).toMatch(/^[0-9a-f]{64}$/);
 
     harness.graph.validTokens.clear();
@@ -268,7 +287,7 @@ describe('FacebookSession', () => {
     const { externalId } = await session.send({ messageId: 7, to: { address: PSID }, body: 'Olá! Como posso ajudar?' });
     const sent = harness.graph.messageRequests().at(-1)!;
     expect(sent.path).toBe('/v19.0/me/messages');
-    expect(sent.authorization).toBe(`Bearer ${PAGE_TOKEN}`);
+    expect(sent.query.get('access_token')).toBe(PAGE_TOKEN);
     expect(sent.json).toEqual({ recipient: { id: PSID }, messaging_type: 'RESPONSE', message: { text: 'Olá! Como posso ajudar?' } });
     expect(externalId).toBe(harness.graph.seen.at(-1)!.externalId);
     expect(externalId).toMatch(/^m_out_/);
@@ -288,7 +307,9 @@ describe('FacebookSession', () => {
       });
       const sent = harness.graph.messageRequests().at(-1)!;
       expect(JSON.parse(sent.form!.fields.recipient!)).toEqual({ id: PSID });
-      expect(JSON.parse(sent.form!.fields.message!)).toEqual({ attachment: { type: 'file', payload: { is_reusable: false } } });
+      // Not reusable is the Send API's default (is_reusable unset).
+      expect(JSON.parse(sent.form!.fields.message!)).toEqual({ attachment: { type: 'file', payload: {} } });
+      expect(sent.form!.fields.messaging_type).toBe('RESPONSE');
       expect(sent.form!.file).toMatchObject({ name: 'report.pdf', type: 'application/pdf' });
       expect(sent.form!.file!.data.toString()).toBe('%PDF-1.4 fake');
       expect(externalId).toBe(harness.graph.seen.at(-1)!.externalId);
@@ -322,13 +343,13 @@ describe('FacebookSession', () => {
     expect(harness.graph.messageRequests()).toHaveLength(before);
   });
 
-  it('describes facebook and instagram with secret settings and a 24-hour reply window', () => {
-    for (const channel of ['facebook', 'instagram']) {
-      const description = harness.contribution(channel).description;
-      expect(description.capabilities).toMatchObject({ media: true, react: true, replyWindowHours: 24 });
-      const secret = description.settings.filter((f) => f.secret).map((f) => f.key);
-      expect(secret.sort()).toEqual(['appSecret', 'pageAccessToken', 'verifyToken']);
-    }
-    expect(harness.contribution('instagram').description.settings.map((f) => f.key)).toContain('instagramAccountId');
+  it('describes facebook with secret settings, a 24-hour reply window and the useFacebook plan flag', () => {
+    expect(harness.contributions.map((c) => c.channel)).toEqual(['facebook']);
+    const description = harness.contribution('facebook').description;
+    expect(description.capabilities).toMatchObject({ media: true, react: true, replyWindowHours: 24 });
+    expect(description.planFlag).toBe('useFacebook');
+    const secret = description.settings.filter((f) => f.secret).map((f) => f.key);
+    expect(secret.sort()).toEqual(['appSecret', 'pageAccessToken', 'verifyToken']);
+    expect(description.settings.find((f) => f.address)?.key).toBe('pageId');
   });
 });

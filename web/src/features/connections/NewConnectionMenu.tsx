@@ -11,13 +11,6 @@ import { useTranslation } from 'react-i18next';
 import type { Plan, PlanFlag } from '../plans/plans.api';
 import type { ChannelPlugin } from './connections.api';
 
-/** The plan flag each channel needs (spec 2 §2); channels not listed need none. */
-const CHANNEL_FLAGS: Record<string, PlanFlag> = {
-  whatsapp: 'useWhatsapp',
-  facebook: 'useFacebook',
-  instagram: 'useInstagram',
-};
-
 const ICONS = { whatsapp: WhatsAppIcon, facebook: FacebookIcon, instagram: InstagramIcon, chat: ChatIcon } as const;
 
 /** A channel's icon, by the name its plugin gives. */
@@ -27,9 +20,12 @@ export function ChannelIcon(props: { plugin?: ChannelPlugin; channel: string; ti
   return <Icon fontSize="small" titleAccess={props.title} />;
 }
 
-/** Whether the company's plan allows new connections of the channel; false while the plan is loading. */
-export function planAllows(channel: string, plan: Partial<Plan> | null | undefined): boolean {
-  const flag = CHANNEL_FLAGS[channel];
+/**
+ * Whether the company's plan allows new connections of the channel, by the plan flag its plugin describes (spec 2
+ * §2); false while the plan is loading.
+ */
+export function planAllows(plugin: ChannelPlugin, plan: Partial<Plan> | null | undefined): boolean {
+  const flag = plugin.description.planFlag as PlanFlag | undefined;
   return !flag || Boolean(plan?.[flag]);
 }
 
@@ -59,7 +55,7 @@ export function NewConnectionMenu(props: {
         {props.plugins.map((plugin) => (
           <MenuItem
             key={plugin.channel}
-            disabled={!planAllows(plugin.channel, props.plan)}
+            disabled={!planAllows(plugin, props.plan)}
             onClick={() => {
               setAnchor(null);
               props.onChoose(plugin.channel);

@@ -20,7 +20,9 @@ export interface ChannelPlugin {
     name: string;
     icon?: string;
     settings: ChannelSettingField[];
-    capabilities?: { qrcode?: boolean; externalApi?: boolean };
+    capabilities?: { qrcode?: boolean; externalApi?: boolean; replyWindowHours?: number };
+    /** The company plan flag the channel needs (useWhatsapp, useFacebook, ...); unset: none. */
+    planFlag?: string;
   };
   /** The outside sign-in the server is set up for (the Facebook login's Meta app id); absent otherwise. */
   signIn?: { provider: string; appId: string };

@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
 import { toastError } from '../../app/errors';
 import { ConfirmationModal } from '../../components/ConfirmationModal';
+import type { ChannelPlugin } from '../connections/connections.api';
+import { useInstalledPluginsQuery } from '../plans/plans.api';
 import type { Ticket } from '../tickets/tickets.api';
 import { composerIntent } from './composer-state';
 import { ForwardDialog } from './ForwardDialog';
@@ -18,8 +20,6 @@ import { useTalkTo } from './talk-to';
 /** Spec 1 §9: older messages load within 50 px of the top; the list scrolls to the bottom 300 ms after loading. */
 const LOAD_OLDER_PX = 50;
 const SCROLL_DELAY_MS = 300;
-/** Channels with the 24-hour reply window after a received message (spec 1 §2); the webchat widget has none. */
-const WITHOUT_REPLY_WINDOW = new Set(['whatsapp', 'webchat']);
 
 function dayLabel(date: Date, t: (key: string) => string): string {
   if (isToday(date)) return t('messages.today');
@@ -35,6 +35,10 @@ export function MessagesList({ ticket }: { ticket: Ticket }) {
   const [react] = useReactToMessageMutation();
   const [remove] = useDeleteMessageMutation();
   const { talkTo, busy: talking } = useTalkTo(ticket);
+  const { data: installed } = useInstalledPluginsQuery();
+  // The reply window after a received message (spec 1 §2) is the channel's, as its plugin describes it.
+  const replyWindowHours = ((installed?.channels ?? []) as unknown as ChannelPlugin[]).find((plugin) => plugin.channel === ticket.channel)
+    ?.description.capabilities?.replyWindowHours;
   const scroller = useRef<HTMLDivElement>(null);
   const [galleryFor, setGalleryFor] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<Message | null>(null);
@@ -180,7 +184,7 @@ export function MessagesList({ ticket }: { ticket: Ticket }) {
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0, position: 'relative' }}>
-      {!WITHOUT_REPLY_WINDOW.has(ticket.channel) ? (
+      {replyWindowHours ? (
         <Alert severity="info" sx={{ borderRadius: 0 }}>
           {t('messages.replyWindow')}
         </Alert>

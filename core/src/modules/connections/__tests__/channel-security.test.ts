@@ -1,12 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PluginHost } from '@switchboard/sdk';
-import {
-  APP_SECRET,
-  FakeGraphApi,
-  PAGE_TOKEN,
-  VERIFY_TOKEN,
-} from '../../../../../plugins/channel-facebook/src/__tests__/fake-graph-api.js';
-import { signBody } from '../../../../../plugins/channel-facebook/src/webhook-signature.js';
+import { APP_SECRET, FakeGraphApi, PAGE_TOKEN, VERIFY_TOKEN } from '../../../../../plugins/meta-graph/src/testing/fake-graph-api.js';
+import { signBody } from '../../../../../plugins/meta-graph/src/webhook-signature.js';
 import { eventually } from '../../../testing/eventually.js';
 import { api, startTestServer, type CompanyFixture, type TestServer } from '../../../testing/test-server.js';
 

@@ -1,30 +1,35 @@
 import type { ChannelSession, ChannelSessionContext, ContactRef, OutboundMessage } from '@switchboard/sdk';
-import { GraphClient, type GraphAttachmentFile } from './graph-api.js';
+import { MessengerSendClient, type MessengerAttachmentType, type MetaChannelName } from './messenger-client.js';
 import { metaSettings } from './meta-settings.js';
 import { insideReplyWindow, recordSent } from './reply-window.js';
 
 /** Thrown by send/react when the contact's last message is older than the 24-hour reply window. */
 export const ERR_OUTSIDE_REPLY_WINDOW = 'ERR_OUTSIDE_REPLY_WINDOW';
 
-function attachmentType(mediaType: string): GraphAttachmentFile['type'] {
+function attachmentType(mediaType: string): MessengerAttachmentType {
   return mediaType === 'image' || mediaType === 'video' || mediaType === 'audio' ? mediaType : 'file';
+}
+
+/** The Send API client of a connection's page token (and app secret, for appsecret_proof). */
+export function messengerClientOf(connection: ChannelSessionContext['connection']): MessengerSendClient {
+  const settings = metaSettings(connection);
+  return new MessengerSendClient({ accessToken: settings.pageAccessToken, appSecret: settings.appSecret || undefined });
 }
 
 /**
  * One Facebook page (or the Instagram account linked to it) on the Graph API. Inbound arrives through the plugin's
- * webhook route, so the session only checks the page token on start and talks to the Send API.
+ * webhook route, so the session only checks the page token on start and talks to the Send and User Profile APIs.
  */
-export class FacebookSession implements ChannelSession {
+export class MetaSession implements ChannelSession {
   private running = false;
 
   constructor(
     private readonly ctx: ChannelSessionContext,
-    private readonly channel: string,
+    private readonly channel: MetaChannelName,
   ) {}
 
-  private client(): GraphClient {
-    const settings = metaSettings(this.ctx.connection);
-    return new GraphClient(settings.pageAccessToken, settings.appSecret || undefined);
+  private client(): MessengerSendClient {
+    return messengerClientOf(this.ctx.connection);
   }
 
   async start(): Promise<void> {
@@ -36,13 +41,11 @@ export class FacebookSession implements ChannelSession {
       return;
     }
     try {
-      const me = await this.client().me();
+      const me = await this.client().page();
       if (settings.pageId && me.id && me.id !== settings.pageId) {
         this.ctx.log.warn(
           `${this.channel}: the page access token belongs to page ${me.id}, not to the configured page ${settings.pageId}`,
-          {
-            connectionId,
-          },
+          { connectionId },
         );
       }
       this.running = true;
@@ -68,19 +71,18 @@ export class FacebookSession implements ChannelSession {
     const to = message.to.address;
     await this.assertReplyWindow(to);
     const client = this.client();
-    const recipient = { id: to };
     let externalId: string | undefined;
     const body = message.body?.trim() ? message.body : undefined;
     // A Messenger attachment has no caption: the text goes first, as its own message.
-    if (body) externalId = await this.sent(to, (await client.sendMessage(recipient, { text: body })).message_id);
+    if (body) externalId = await this.sent(to, await client.sendText(to, body));
     if (message.media) {
-      const result = await client.sendFile(recipient, {
+      const mid = await client.sendFile(to, {
         path: message.media.path,
         fileName: message.media.fileName,
         mimeType: message.media.mimeType,
         type: attachmentType(message.media.mediaType),
       });
-      externalId = await this.sent(to, result.message_id);
+      externalId = await this.sent(to, mid);
     }
     if (!externalId) throw new Error('ERR_EMPTY_MESSAGE: nothing to send');
     return { externalId };
@@ -88,21 +90,32 @@ export class FacebookSession implements ChannelSession {
 
   async react(externalId: string, emoji: string, to: ContactRef): Promise<{ externalId: string }> {
     await this.assertReplyWindow(to.address);
-    const result = emoji
-      ? await this.client().senderAction({ id: to.address }, 'react', { message_id: externalId, reaction: emoji })
-      : await this.client().senderAction({ id: to.address }, 'unreact', { message_id: externalId });
+    const mid = await this.client().react(to.address, externalId, emoji);
     const pageId = metaSettings(this.ctx.connection).pageId || 'page';
-    return { externalId: result.message_id ?? `reaction:${externalId}:${pageId}` };
+    return { externalId: mid ?? `reaction:${externalId}:${pageId}` };
   }
 
   async markRead(_externalIds: string[], to: ContactRef): Promise<void> {
     if (!(await insideReplyWindow(this.ctx.store, to.address))) return;
-    await this.client().senderAction({ id: to.address }, 'mark_seen');
+    await this.client().markSeen(to.address);
   }
 
   async sendPresence(to: ContactRef, presence: 'composing' | 'recording' | 'paused'): Promise<void> {
     if (!(await insideReplyWindow(this.ctx.store, to.address))) return;
-    await this.client().senderAction({ id: to.address }, presence === 'paused' ? 'typing_off' : 'typing_on');
+    await this.client().typing(to.address, presence !== 'paused');
+  }
+
+  /** The person's profile picture from the User Profile API; undefined when Meta does not share it. */
+  async profilePicture(address: string): Promise<string | undefined> {
+    try {
+      return (await this.client().profile(address, this.channel)).profilePicUrl;
+    } catch (error) {
+      this.ctx.log.warn(`${this.channel}: the profile of a contact could not be read`, {
+        connectionId: this.ctx.connection.id,
+        error: error instanceof Error ? error.message : String(error),
+      });
+      return undefined;
+    }
   }
 
   private async assertReplyWindow(address: string): Promise<void> {

@@ -1,14 +1,15 @@
 import express, { type Request, type Response, type Router } from 'express';
 import type { ConnectionInfo, PluginHost } from '@switchboard/sdk';
-import { facebookApp } from './facebook-app.js';
+import { metaApp } from './meta-app.js';
+import type { MetaChannelName } from './messenger-client.js';
+import { messengerClientOf } from './meta-session.js';
 import { metaSettings } from './meta-settings.js';
 import { handleWebhookPayload, type WebhookPayload } from './webhook-events.js';
 import { sameSecret, verifySignature } from './webhook-signature.js';
 
 export interface WebhookRouteOptions {
   host: PluginHost;
-  /** 'facebook' or 'instagram'. */
-  channel: string;
+  channel: MetaChannelName;
   /** The webhook `object` this channel receives: 'page' or 'instagram'. */
   object: string;
 }
@@ -16,7 +17,7 @@ export interface WebhookRouteOptions {
 /**
  * The channel's webhooks, each a subscription handshake (GET) and signed deliveries (POST):
  * - /webhooks/<channel>: the product's Meta app (pages connected through the Facebook login), signed with
- *   FACEBOOK_APP_SECRET; each entry goes to the one connection that owns the page (or Instagram account) it names
+ *   the config's FACEBOOK_APP_SECRET; each entry goes to the one connection that owns the page (or Instagram account) it names
  *   (the channel's address setting: pageId, instagramAccountId);
  * - /webhooks/<channel>/<connection token>: a connection set up by hand with its own app secret and verify token.
  * Events are handed to core after the 200, one delivery after the other per connection, in order.
@@ -74,6 +75,7 @@ export function registerWebhookRoutes(router: Router, options: WebhookRouteOptio
           store: host.store(connection),
           log: host.log,
           inbound: (event) => host.inbound(connection, event),
+          profile: (address) => messengerClientOf(connection).profile(address, channel),
         }),
       )
       .catch((error: unknown) => {
@@ -90,12 +92,12 @@ export function registerWebhookRoutes(router: Router, options: WebhookRouteOptio
 
   const appPath = `/webhooks/${channel}`;
   router.get(appPath, (req, res) => {
-    const { verifyToken } = facebookApp();
+    const { verifyToken } = metaApp();
     if (!verifyToken) return void res.status(404).type('text/plain').send('Not found');
     handshake(req, res, verifyToken);
   });
   router.post(appPath, rawBody, async (req, res) => {
-    const { appSecret } = facebookApp();
+    const { appSecret } = metaApp();
     if (!appSecret) return void res.status(404).json({ error: 'ERR_NO_CONNECTION' });
     const payload = verifiedPayload(req, res, appSecret);
     if (!payload) return;

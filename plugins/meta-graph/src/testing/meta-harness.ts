@@ -1,5 +1,5 @@
-// The facebook plugin on its own: the fake Graph API (fake-graph-api.ts), an express app with the plugin's webhook
-// routes, and a fake PluginHost that keeps everything in memory.
+// A Meta channel plugin on its own (facebook, instagram): the fake Graph API (fake-graph-api.ts), an express app with the
+// plugin's webhook routes, and a fake PluginHost that keeps everything in memory.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
@@ -11,10 +11,10 @@ import {
   type Ack,
   type ConnectionInfo,
   type ContactRef,
+  type ContainerModule,
   type InboundMedia,
 } from '@switchboard/sdk';
 import { MemoryPluginHost, type FakePeer, type OutboundSeen, type PresenceSeen } from '@switchboard/sdk/testing';
-import facebookModule from '../facebook-backend-module.js';
 import { signBody } from '../webhook-signature.js';
 import { APP_SECRET, FakeGraphApi, PAGE_ID, PAGE_TOKEN, VERIFY_TOKEN } from './fake-graph-api.js';
 
@@ -38,7 +38,7 @@ export function connectionFor(channel: 'facebook' | 'instagram', overrides: Part
   };
 }
 
-export interface FacebookHarness {
+export interface MetaHarness {
   baseUrl: string;
   host: MemoryPluginHost;
   graph: FakeGraphApi;
@@ -49,7 +49,8 @@ export interface FacebookHarness {
   close(): Promise<void>;
 }
 
-export async function startFacebookHarness(connections: ConnectionInfo[]): Promise<FacebookHarness> {
+/** Starts the fake Graph API and the plugins' webhook routes for `connections`. */
+export async function startMetaHarness(pluginModules: ContainerModule[], connections: ConnectionInfo[]): Promise<MetaHarness> {
   const graph = new FakeGraphApi();
   await graph.start();
   process.env.SWITCHBOARD_GRAPH_ORIGIN = graph.origin;
@@ -59,7 +60,7 @@ export async function startFacebookHarness(connections: ConnectionInfo[]): Promi
   const host = new MemoryPluginHost(connections, undefined, addresses);
   const container = new Container();
   container.bind<PluginHost>(PluginHost).toConstantValue(host);
-  container.load(facebookModule);
+  container.load(...pluginModules);
   const contributions = container.getAll<ChannelContribution>(ChannelContribution);
   for (const contribution of contributions) {
     const field = addressField(contribution.channel, contribution.description);
@@ -124,7 +125,7 @@ export class MetaPeer implements FakePeer {
   private counter = 0;
 
   constructor(
-    private readonly harness: FacebookHarness,
+    private readonly harness: MetaHarness,
     private readonly connection: ConnectionInfo,
   ) {}
 

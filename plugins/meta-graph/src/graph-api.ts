@@ -1,14 +1,12 @@
 import { createHmac } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { loadMetaConfig } from '@switchboard/config';
 
-/** The Graph API version the plugin speaks. */
+/** The Graph API version the Meta channels speak. */
 export const GRAPH_VERSION = 'v19.0';
-export const DEFAULT_GRAPH_ORIGIN = 'https://graph.facebook.com';
 
-/** Where the Graph API lives: SWITCHBOARD_GRAPH_ORIGIN (a fake server in tests), else graph.facebook.com. Read per call. */
+/** Where the Graph API lives (config SWITCHBOARD_GRAPH_ORIGIN: a fake server in tests). Read per call. */
 export function graphOrigin(): string {
-  const fromEnv = process.env.SWITCHBOARD_GRAPH_ORIGIN?.trim();
-  return (fromEnv || DEFAULT_GRAPH_ORIGIN).replace(/\/+$/, '');
+  return loadMetaConfig().graphOrigin;
 }
 
 /** An error answered by the Graph API, with its HTTP status and Graph's own error code. */
@@ -31,26 +29,10 @@ export interface GraphPage {
   instagram_business_account?: { id: string; username?: string; name?: string };
 }
 
-export interface GraphRecipient {
-  id: string;
-}
-
-export interface GraphSendResult {
-  recipient_id?: string;
-  message_id?: string;
-}
-
-export interface GraphAttachmentFile {
-  path: string;
-  fileName: string;
-  mimeType: string;
-  /** Send API attachment type. */
-  type: 'image' | 'video' | 'audio' | 'file';
-}
-
 /**
- * A small Graph API client on fetch: the Send API (text, attachment upload, sender actions) and GET /me. The token
- * goes in the Authorization header; with an app secret, every call carries appsecret_proof.
+ * The Graph API calls of the Facebook login, which messaging-api-messenger does not make (token exchange, the user's
+ * pages, page subscription); the Send API and profiles go through it (messenger-client.ts). The token goes in the
+ * Authorization header; with an app secret, every call carries appsecret_proof.
  */
 export class GraphClient {
   constructor(
@@ -59,11 +41,6 @@ export class GraphClient {
     private readonly origin: string = graphOrigin(),
     private readonly version: string = GRAPH_VERSION,
   ) {}
-
-  /** GET /me: the page (or account) the token belongs to. */
-  async me(): Promise<{ id: string; name?: string }> {
-    return (await this.request('GET', 'me', { fields: 'id,name' })) as { id: string; name?: string };
-  }
 
   /** GET /{userId}/accounts: the pages the user manages, each with its page token and linked Instagram account. */
   async pagesOf(userId: string): Promise<GraphPage[]> {
@@ -91,49 +68,19 @@ export class GraphClient {
     await this.request('POST', `${encodeURIComponent(pageId)}/subscribed_apps`, { subscribed_fields: fields.join(',') });
   }
 
-  /** POST /me/messages with a JSON message (text, attachment by URL). */
-  async sendMessage(recipient: GraphRecipient, message: Record<string, unknown>): Promise<GraphSendResult> {
-    return (await this.request('POST', 'me/messages', undefined, {
-      recipient,
-      messaging_type: 'RESPONSE',
-      message,
-    })) as GraphSendResult;
-  }
-
-  /** POST /me/messages as multipart: uploads the file as `filedata`. */
-  async sendFile(recipient: GraphRecipient, file: GraphAttachmentFile): Promise<GraphSendResult> {
-    const data = await readFile(file.path);
-    const form = new FormData();
-    form.append('recipient', JSON.stringify(recipient));
-    form.append('messaging_type', 'RESPONSE');
-    form.append('message', JSON.stringify({ attachment: { type: file.type, payload: { is_reusable: false } } }));
-    form.append('filedata', new Blob([new Uint8Array(data)], { type: file.mimeType }), file.fileName);
-    return (await this.request('POST', 'me/messages', undefined, form)) as GraphSendResult;
-  }
-
-  /** POST /me/messages with a sender action (react, unreact, mark_seen, typing_on...). */
-  async senderAction(recipient: GraphRecipient, action: string, payload?: Record<string, unknown>): Promise<GraphSendResult> {
-    return (await this.request('POST', 'me/messages', undefined, {
-      recipient,
-      sender_action: action,
-      ...(payload ? { payload } : {}),
-    })) as GraphSendResult;
-  }
-
   private async request(
     method: 'GET' | 'POST',
     path: string,
     query?: Record<string, string>,
-    body?: Record<string, unknown> | FormData,
+    body?: Record<string, unknown>,
   ): Promise<unknown> {
     const url = new URL(`${this.origin}/${this.version}/${path}`);
     for (const [key, value] of Object.entries(query ?? {})) url.searchParams.set(key, value);
     if (this.appSecret)
       url.searchParams.set('appsecret_proof', createHmac('sha256', this.appSecret).update(this.accessToken).digest('hex'));
     const headers: Record<string, string> = { Authorization: `Bearer ${this.accessToken}` };
-    let payload: string | FormData | undefined;
-    if (body instanceof FormData) payload = body;
-    else if (body) {
+    let payload: string | undefined;
+    if (body) {
       headers['Content-Type'] = 'application/json';
       payload = JSON.stringify(body);
     }

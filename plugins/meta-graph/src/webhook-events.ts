@@ -1,4 +1,5 @@
 import type { ConnectionInfo, ContactRef, InboundEvent, InboundMedia, MediaType, PluginLogger, PluginStore } from '@switchboard/sdk';
+import type { MessengerProfile } from './messenger-client.js';
 import { recordInbound, sentAt, takeSentUpTo } from './reply-window.js';
 
 /** One entry of a Messenger/Instagram webhook's `entry[].messaging[]`. */
@@ -33,6 +34,39 @@ export interface WebhookContext {
   store: PluginStore;
   log: PluginLogger;
   inbound(event: InboundEvent): Promise<void>;
+  /** The person's public profile (User Profile API), to name a contact; unset: contacts go by their id. */
+  profile?(address: string): Promise<MessengerProfile>;
+}
+
+const PROFILE = 'profile:';
+/** A person's name and picture are read again after a day, as Meta's picture URLs expire. */
+const PROFILE_TTL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The contact with the name and picture Meta shares, read at most once a day per person; a refusal (no permission,
+ * an unknown id) is remembered as well, so the contact goes by its id until then.
+ */
+async function contactOf(address: string, ctx: WebhookContext): Promise<ContactRef> {
+  if (!ctx.profile) return { address };
+  const cached = await ctx.store.get(PROFILE + address);
+  let profile: MessengerProfile | undefined;
+  if (cached) {
+    const { at, ...known } = JSON.parse(cached) as MessengerProfile & { at: number };
+    if (Date.now() - at < PROFILE_TTL_MS) profile = known;
+  }
+  if (!profile) {
+    try {
+      profile = await ctx.profile(address);
+    } catch (error) {
+      ctx.log.warn('meta: the profile of a contact could not be read; the contact goes by its id', {
+        connectionId: ctx.connection.id,
+        error: error instanceof Error ? error.message : String(error),
+      });
+      profile = {};
+    }
+    await ctx.store.set(PROFILE + address, JSON.stringify({ ...profile, at: Date.now() }));
+  }
+  return { address, ...profile };
 }
 
 const MAX_MEDIA_BYTES = 64 * 1024 * 1024;
@@ -87,7 +121,7 @@ export async function handleWebhookPayload(payload: WebhookPayload, ctx: Webhook
       try {
         await handleMessagingEvent(event, ctx);
       } catch (error) {
-        ctx.log.error('facebook: a webhook event could not be handled', {
+        ctx.log.error(`${String(payload.object)}: a webhook event could not be handled`, {
           connectionId: ctx.connection.id,
           error: error instanceof Error ? error.message : String(error),
         });
@@ -103,7 +137,8 @@ async function handleMessagingEvent(event: MessagingEvent, ctx: WebhookContext):
   const timestamp = typeof event.timestamp === 'number' ? new Date(event.timestamp) : new Date();
   const echo = event.message?.is_echo === true;
   // An echo is what the page sent (from another tool, or this one): the conversation is the recipient's.
-  const contact: ContactRef = { address: echo ? recipientId : senderId };
+  const address = echo ? recipientId : senderId;
+  let contact: ContactRef = { address };
 
   if (event.message) {
     const message = event.message;
@@ -113,6 +148,7 @@ async function handleMessagingEvent(event: MessagingEvent, ctx: WebhookContext):
       return;
     }
     if (!echo) await recordInbound(ctx.store, contact.address, timestamp.getTime());
+    contact = await contactOf(address, ctx);
     const base = {
       type: 'message' as const,
       chat: contact,
@@ -143,7 +179,7 @@ async function handleMessagingEvent(event: MessagingEvent, ctx: WebhookContext):
         const media = await downloadMedia(url, `${attachment.type ?? 'file'}-${index}`);
         await ctx.inbound({ ...base, externalId, body, media, mediaType: mediaTypeOf(media.mimeType) });
       } catch (error) {
-        ctx.log.warn('facebook: an attachment could not be downloaded; the message keeps its link', {
+        ctx.log.warn('meta: an attachment could not be downloaded; the message keeps its link', {
           connectionId: ctx.connection.id,
           mid: message.mid,
           error: error instanceof Error ? error.message : String(error),
@@ -156,6 +192,7 @@ async function handleMessagingEvent(event: MessagingEvent, ctx: WebhookContext):
 
   if (event.postback) {
     await recordInbound(ctx.store, contact.address, timestamp.getTime());
+    contact = await contactOf(address, ctx);
     const externalId = event.postback.mid ?? `postback:${senderId}:${timestamp.getTime()}`;
     await ctx.inbound({
       type: 'message',

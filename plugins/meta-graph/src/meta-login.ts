@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ChannelError, type PluginLogger, type ProvisionedConnection } from '@switchboard/sdk';
-import { facebookApp } from './facebook-app.js';
+import { metaApp } from './meta-app.js';
 import { GraphApiError, GraphClient } from './graph-api.js';
 
 /** The page events the app subscribes each connected page to. */
@@ -18,7 +18,7 @@ export async function connectionsFromLogin(options: {
   addInstagram: boolean;
   log: PluginLogger;
 }): Promise<ProvisionedConnection[]> {
-  const app = facebookApp();
+  const app = metaApp();
   if (!app.appId || !app.appSecret) {
     throw new ChannelError('ERR_FACEBOOK_NOT_CONFIGURED', 'The server has no Facebook app (FACEBOOK_APP_ID and FACEBOOK_APP_SECRET)', 400);
   }

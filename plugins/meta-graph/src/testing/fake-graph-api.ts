@@ -1,4 +1,5 @@
-// Meta's Graph API faked for the facebook plugin's tests and the web's Facebook-login browser test: node:http on port 0,
+// Meta's Graph API faked for the facebook and instagram plugins' tests, core's channel tests and the web's Facebook-login
+// browser test: node:http on port 0,
 // recording what it is sent and answering like Graph. No decorators here, so any test runner can load it.
 import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -27,7 +28,11 @@ export interface GraphRequest {
   form?: { fields: Record<string, string>; file?: { name: string; type: string; data: Buffer } };
 }
 
-/** A fake Graph API: GET /me, POST /me/messages (JSON or multipart), and a CDN for inbound attachments. */
+/**
+ * A fake Graph API: GET /me, POST /me/messages (JSON or multipart), the User Profile API (GET /{person id}), the
+ * Facebook login's calls, and a CDN for inbound attachments. The token comes in the Authorization header (our own
+ * client) or as access_token in the query (messaging-api-messenger).
+ */
 export class FakeGraphApi {
   readonly requests: GraphRequest[] = [];
   readonly seen: OutboundSeen[] = [];
@@ -35,6 +40,8 @@ export class FakeGraphApi {
   validTokens = new Set([PAGE_TOKEN, LOGIN.shortToken, LOGIN.longToken]);
   /** Pages subscribed to the app through POST /{page}/subscribed_apps. */
   readonly subscribedPages: { pageId: string; fields: string }[] = [];
+  /** The people whose profile the page may read (others are refused, as Graph does without permission). */
+  readonly profiles = new Map<string, { name?: string; username?: string; profile_pic?: string }>();
   private readonly media = new Map<string, { data: Buffer; mimeType: string }>();
   private counter = 0;
   private server?: HttpServer;
@@ -84,7 +91,8 @@ export class FakeGraphApi {
       authorization: req.headers.authorization,
     };
     const contentType = req.headers['content-type'] ?? '';
-    if (contentType.startsWith('application/json')) request.json = JSON.parse(raw.toString('utf8'));
+    // A GET through axios carries the JSON content type and no body.
+    if (contentType.startsWith('application/json') && raw.length > 0) request.json = JSON.parse(raw.toString('utf8'));
     if (contentType.startsWith('multipart/form-data')) {
       const form = await new Request('http://graph.test/', {
         method: 'POST',
@@ -127,6 +135,15 @@ export class FakeGraphApi {
           },
         ],
       });
+    }
+    const person = /^\/v\d+\.\d+\/(\d+)$/.exec(url.pathname);
+    if (req.method === 'GET' && person) {
+      const profile = this.profiles.get(person[1]!);
+      if (!profile) return send(400, { error: { message: 'Unsupported get request.', type: 'GraphMethodException', code: 100 } });
+      const fields = (url.searchParams.get('fields') ?? 'id,name').split(',');
+      const answer: Record<string, unknown> = { id: person[1] };
+      for (const [key, value] of Object.entries(profile)) if (fields.includes(key)) answer[key] = value;
+      return send(200, answer);
     }
     const subscribe = /^\/v\d+\.\d+\/(\d+)\/subscribed_apps$/.exec(url.pathname);
     if (req.method === 'POST' && subscribe) {
