@@ -176,6 +176,8 @@ export class BotConversations implements BotHandOver, BackgroundWorker {
     }
     if (result.state === null) await this.sessions.forget(companyId, ticketId);
     else if (result.state !== undefined) await this.sessions.keep(companyId, ticketId, result.state);
+    // An agent may have taken the conversation while the upstream thought.
+    if (!(await this.withBot(companyId, ticketId))) return;
     await this.reply(ticket, result.replies ?? []);
     await this.conclude(ticket, result);
   }
