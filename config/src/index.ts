@@ -1,6 +1,7 @@
 import { loadAdminSeedConfig, type AdminSeedConfig, adminVariables } from './admin.js';
 import { loadAuthConfig, type AuthConfig, authVariables } from './auth.js';
 import { loadDatabaseConfig, type DatabaseConfig, databaseVariables } from './database.js';
+import { loadDialogflowConfig, type DialogflowConfig, dialogflowVariables } from './dialogflow.js';
 import { loadMetaConfig, type MetaConfig, metaVariables } from './meta.js';
 import { loadOpenAiConfig, type OpenAiConfig, openAiVariables } from './openai.js';
 import { loadPluginsConfig, type PluginsConfig, pluginVariables } from './plugins.js';
@@ -11,6 +12,7 @@ import { ConfigError, type ConfigVariable } from './variable.js';
 
 export { ConfigError, type ConfigVariable };
 export { loadOpenAiConfig, type OpenAiConfig };
+export { loadDialogflowConfig, type DialogflowConfig };
 export { loadMetaConfig, type MetaConfig };
 export type { AdminSeedConfig, AuthConfig, DatabaseConfig, PluginsConfig, RedisConfig, ServerConfig, StorageConfig, TrustProxy };
 
@@ -62,6 +64,7 @@ export const configurationVariables: ConfigVariable<unknown>[] = [
   ...Object.values(authVariables),
   ...Object.values(pluginVariables),
   ...Object.values(openAiVariables),
+  ...Object.values(dialogflowVariables),
   ...Object.values(metaVariables),
   ...Object.values(adminVariables),
 ] as ConfigVariable<unknown>[];
