@@ -251,7 +251,7 @@ export class BotConversations implements BotHandOver, BackgroundWorker {
         // An agent may have taken the conversation during the pause.
         if (!(await this.withBot(ticket.company_id, ticket.id))) return;
       }
-      const media = reply.media ? await this.replyMedia(reply.media) : undefined;
+      const media = reply.media ? { ...(await this.replyMedia(reply.media)), asVoiceNote: reply.voiceNote } : undefined;
       if (!reply.body?.trim() && !media) continue;
       await this.outbound.send({ companyId: ticket.company_id, ticketId: ticket.id, userId: null, body: reply.body ?? '', media });
     }

@@ -230,6 +230,7 @@ export class MessageDelivery implements SessionWork {
               fileName: message.data?.fileName ?? message.media_url.split('/').pop()!,
               mimeType: message.data?.mimeType ?? 'application/octet-stream',
               mediaType: message.media_type,
+              ...(message.data?.voiceNote ? { asVoiceNote: true } : {}),
             }
           : undefined,
         quoted: quoted?.external_id ? { externalId: quoted.external_id, fromMe: quoted.from_me, body: quoted.body } : undefined,

@@ -76,6 +76,7 @@ export class OutboundMessagesService implements OutboundMessages {
           file || options.origin
             ? {
                 ...(file ? { fileName: file.fileName, mimeType: file.mimeType } : {}),
+                ...(options.media?.asVoiceNote ? { voiceNote: true } : {}),
                 ...(options.origin ? { origin: options.origin } : {}),
               }
             : null,

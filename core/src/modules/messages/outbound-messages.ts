@@ -10,7 +10,8 @@ export interface SendOptions {
   isPrivate?: boolean;
   quotedMsgId?: number;
   vCard?: string;
-  media?: { data: Buffer; fileName: string; mimeType: string };
+  /** asVoiceNote: an audio file the channel delivers as a recorded voice note where it can (WhatsApp's ptt). */
+  media?: { data: Buffer; fileName: string; mimeType: string; asVoiceNote?: boolean };
   /** A file already in media storage (a forwarded message keeps the original's file). */
   storedMedia?: { path: string; fileName: string; mimeType: string; mediaType: string };
   /** Shown as 'Encaminhada' (spec 1 §8). */

@@ -136,6 +136,18 @@ describe('the integration step', () => {
     expect(await visitor.ticket()).toMatchObject({ status: 'closed', use_integration: false });
   });
 
+  it('a voice note the bot answers with is stored as one, for the channel to deliver as a recorded note', async () => {
+    const visitor = await withTheBot();
+    await visitor.say('voice');
+    await botsIdle();
+    const ticketId = (await visitor.ticket()).id;
+    const stored = await scenario.server.ports.database
+      .knex('messages')
+      .where({ ticket_id: ticketId, from_me: true, media_type: 'audio' })
+      .first('data');
+    expect(stored?.data).toMatchObject({ fileName: 'resposta.ogg', mimeType: 'audio/ogg', voiceNote: true });
+  });
+
   it('a chatbot option of type integration hands the ticket to it, which answers at once', async () => {
     const menu = await addQueue(scenario, 'Menu', { order_queue: 0, greeting_message: 'Escolha:' });
     await scenario.server.ports.database.knex('connection_queues').whereNot('queue_id', menu).delete();

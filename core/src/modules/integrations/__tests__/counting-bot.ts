@@ -15,7 +15,7 @@ export const COUNTING_BOT = 'counting-bot';
 /**
  * A small integration plugin for tests that answers from the conversation it receives: it echoes the contact's
  * message with how many it has seen (its state) and how much history it got; "transfer" moves the ticket to the
- * queue its settings name, "human" hands it to a person, "bye" closes it, "fail" is an upstream failure that repeats
+ * queue its settings name, "human" hands it to a person, "bye" closes it, "voice" answers with a voice note, "fail" is an upstream failure that repeats
  * its secret token.
  */
 export class CountingBot implements IntegrationContribution {
@@ -39,6 +39,11 @@ export class CountingBot implements IntegrationContribution {
     if (said === 'human') return { replies: [{ body: 'Um atendente vai falar com você' }], handOff: true };
     if (said === 'transfer') return { replies: [], transfer: { queueId: Number(ctx.config.transferQueueId) } };
     if (said === 'bye') return { replies: [{ body: 'Até logo' }], close: true };
+    if (said === 'voice') {
+      return {
+        replies: [{ media: { data: Buffer.from('OggS voice'), fileName: 'resposta.ogg', mimeType: 'audio/ogg' }, voiceNote: true }],
+      };
+    }
     const count = Number(ctx.state?.count ?? 0) + 1;
     return {
       replies: [{ body: `bot#${count}: ${said} (history ${ctx.conversation.history.length}, ${ctx.conversation.language})`, delayMs: 5 }],
