@@ -16,6 +16,8 @@ export default {
     '^@switchboard/(config|sdk|migrations|core)$': '<rootDir>/$1/src/index.ts',
     // A library the Meta channel plugins share, read from source like the packages above.
     '^@switchboard/meta-graph$': '<rootDir>/plugins/meta-graph/src/index.ts',
+    // What the webhook and n8n integrations share, read from source the same way.
+    '^@switchboard/integration-events$': '<rootDir>/plugins/integration-events/src/index.ts',
     '^@switchboard/sdk/testing$': '<rootDir>/sdk/src/testing/index.ts',
     '^@switchboard/sdk/contracts$': '<rootDir>/sdk/src/contracts/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
