@@ -54,7 +54,8 @@ function refusalOf(error: unknown): Refusal | undefined {
   const { code, status, response } = error as { code?: unknown; status?: unknown; response?: { data?: unknown } };
   const message = error instanceof Error ? error.message : '';
   if (typeof status === 'number' && status >= 400) {
-    const body = googleErrorBody(response?.data);
+    // With a streamed answer the HTTP client puts Google's error body in its message rather than in response.data.
+    const body = googleErrorBody(response?.data) ?? googleErrorBody(message);
     return { status: body?.status ?? HTTP_CODES[status] ?? `HTTP ${status}`, message: body?.message ?? '' };
   }
   if (typeof code === 'number') return { status: RPC_CODES[code] ?? `code ${code}`, message };
