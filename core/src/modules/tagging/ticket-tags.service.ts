@@ -3,8 +3,7 @@ import type { AuthContext } from '../../platform/auth/auth-context.js';
 import type { TenantScope } from '../../platform/database/model.js';
 import { Tenancy } from '../../platform/tenancy.js';
 import { TicketChanges, TicketSearch } from '../tickets/index.js';
-import { TagModel, type TagSummary } from './tag.model.js';
-import { summaries, TAG_NOT_FOUND, tagSummaryColumns, TagsService } from './tags.service.js';
+import { summaries, TAG_NOT_FOUND, TagModel, tagSummaryColumns, TagsService, type TagSummary } from '../tags/index.js';
 
 /**
  * A ticket's tags (ticket_tags), the same ones its card and drawer show: here the kanban lane a ticket is in (spec 3

@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE } from '../queues/service-hours.js';
+import { DEFAULT_TIME_ZONE } from '../../platform/clock.js';
 
 /** What decides whether a user is at work: profile and the startWork/endWork pair ("HH:MM", company time). */
 export interface WorkingUser {
