@@ -41,10 +41,28 @@ export async function testEventTarget(target: EventTarget, signal: AbortSignal):
     });
     return { ok: true, message: `${target.upstream} answered ${delivered.status}` };
   } catch (error) {
-    if (error instanceof EventDeliveryError) return { ok: false, message: error.message };
+    if (error instanceof EventDeliveryError) return { ok: false, message: refusal(target.upstream, error) };
     throw error;
   }
 }
+
+/**
+ * Why the test failed, for the admin's dialog: the status or the network error, never the receiver's body (a URL
+ * pointing into the server's own network must not become a way to read it).
+ */
+function refusal(upstream: string, error: EventDeliveryError): string {
+  const attempt = error.record.attempts.at(-1);
+  const target = error.record.target;
+  if (attempt?.status === undefined) return `${upstream} at ${target} did not answer: ${attempt?.error ?? 'stopped'}`;
+  const hint = STATUS_HINTS[attempt.status];
+  return `${upstream} at ${target} answered ${attempt.status}${hint ? ` (${hint})` : ''}`;
+}
+
+const STATUS_HINTS: Record<number, string> = {
+  401: 'the credentials or the signature were refused',
+  403: 'the credentials or the signature were refused',
+  404: 'nothing listens at this URL; for n8n, use the production URL of an active workflow',
+};
 
 function keptDeliveries(state: Record<string, unknown> | undefined): DeliveryRecord[] {
   const deliveries = state?.deliveries;

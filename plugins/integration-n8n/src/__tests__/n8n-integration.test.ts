@@ -118,7 +118,7 @@ describe('n8n integration', () => {
     await expect(n8nIntegration.testSession({ urlN8N }, { signal })).resolves.toEqual({ ok: true, message: 'n8n answered 200' });
     expect(n8n!.received[0]!.event).toEqual({ event: 'test', timestamp: expect.any(String) });
     const inactive = await n8nIntegration.testSession({ urlN8N: `${n8n!.origin}/webhook/other` }, { signal });
-    expect(inactive).toMatchObject({ ok: false, message: expect.stringMatching(/404 .*is not registered/) });
+    expect(inactive).toMatchObject({ ok: false, message: expect.stringMatching(/answered 404 \(nothing listens at this URL/) });
     expect(await n8nIntegration.testSession({ urlN8N, headerValue: 'x' }, { signal })).toEqual({
       ok: false,
       message: 'The header name (headerName) is required when a header value is set',
