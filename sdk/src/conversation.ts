@@ -23,6 +23,8 @@ export interface TicketRecord {
   userId: number | null;
   isGroup: boolean;
   chatbot?: boolean;
+  /** Who the ticket is handed to, as read with it (absent when the reader did not read it). */
+  bot?: { useIntegration: boolean; integrationId: number | null; promptId: number | null };
 }
 
 /** An inbound message on its way through the handler chain; each step adds what it established. */

@@ -90,6 +90,9 @@ export class ConversationRecords {
         't.queue_id',
         't.user_id',
         't.is_group as ticket_is_group',
+        't.use_integration',
+        't.integration_id',
+        't.prompt_id',
       );
     if (options.externalId !== undefined) {
       query.select(
@@ -309,6 +312,9 @@ export interface TicketRow {
   queue_id: number | null;
   user_id: number | null;
   is_group: boolean;
+  use_integration?: boolean;
+  integration_id?: number | null;
+  prompt_id?: number | null;
 }
 
 export function ticketRecord(row: TicketRow): TicketRecord {
@@ -322,5 +328,8 @@ export function ticketRecord(row: TicketRow): TicketRecord {
     queueId: row.queue_id,
     userId: row.user_id,
     isGroup: row.is_group,
+    ...(row.use_integration === undefined
+      ? {}
+      : { bot: { useIntegration: row.use_integration, integrationId: row.integration_id ?? null, promptId: row.prompt_id ?? null } }),
   };
 }

@@ -38,11 +38,7 @@ export class IntegrationStep implements ConversationHandler {
     if (!waiting || !isContactsLiveMessage(ctx) || !botMayAnswer(ctx)) return next();
     const { companyId } = ctx.connection;
     const ticketId = ctx.ticket!.id;
-    const ticket = (await this.tenancy
-      .of(companyId)
-      .table('tickets')
-      .where('id', ticketId)
-      .first('use_integration', 'integration_id', 'prompt_id', 'queue_id', 'user_id', 'status')) as HandedTicket | undefined;
+    const ticket = await this.handedTicket(ctx);
     if (!ticket || ticket.status !== 'pending' || ticket.user_id) return next();
     if (ticket.use_integration && (ticket.integration_id || ticket.prompt_id)) {
       this.bots().answer({ companyId, ticketId, messageId: ctx.messageId });
@@ -61,6 +57,27 @@ export class IntegrationStep implements ConversationHandler {
     if (!to) return next();
     await this.bots().handOver({ companyId, ticketId, to });
     this.bots().answer({ companyId, ticketId, messageId: ctx.messageId });
+  }
+
+  /** Who the ticket is handed to: as the chain read it with the message (no query), else read now. */
+  private async handedTicket(ctx: InboundContext): Promise<HandedTicket | undefined> {
+    const known = ctx.ticket!;
+    if (known.bot) {
+      const { useIntegration, integrationId, promptId } = known.bot;
+      return {
+        use_integration: useIntegration,
+        integration_id: integrationId,
+        prompt_id: promptId,
+        queue_id: known.queueId,
+        user_id: known.userId,
+        status: known.status,
+      };
+    }
+    return (await this.tenancy
+      .of(ctx.connection.companyId)
+      .table('tickets')
+      .where('id', known.id)
+      .first('use_integration', 'integration_id', 'prompt_id', 'queue_id', 'user_id', 'status')) as HandedTicket | undefined;
   }
 
   private async queueBot(companyId: number, queueId: number) {
