@@ -50,11 +50,13 @@ export function RecordPicker<Page, Item extends PickedRecord>(props: {
   const { source, value } = props;
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
+  // The record just chosen: its name shows at once, though the pages loaded after the search is cleared may not hold it.
+  const [picked, setPicked] = useState<PickedRecord | null>(null);
   const searchParam = useDebouncedValue(typed.trim(), 500);
   // Closed, only the first page is read (it names the chosen record in most cases).
   const pages = source.usePages({ searchParam: (open && searchParam) || undefined }, { skip: false });
   const loaded = useMemo(() => flattenPages(pages.data, source.items), [pages.data, source.items]);
-  const listed = value === null ? undefined : loaded.find((record) => record.id === value);
+  const listed = value === null ? undefined : (loaded.find((record) => record.id === value) ?? (picked?.id === value ? picked : undefined));
   const fetched = source.useRecord?.(value ?? 0, { skip: value === null || Boolean(listed) }).data;
   const chosen: PickedRecord | null = value === null ? null : (listed ?? fetched ?? { id: value, name: `#${value}` });
   const options: PickedRecord[] = chosen && !loaded.some((record) => record.id === chosen.id) ? [chosen, ...loaded] : loaded;
@@ -79,7 +81,10 @@ export function RecordPicker<Page, Item extends PickedRecord>(props: {
         setTyped('');
       }}
       value={chosen}
-      onChange={(_event, record) => props.onChange(record?.id ?? null)}
+      onChange={(_event, record) => {
+        setPicked(record);
+        props.onChange(record?.id ?? null);
+      }}
       onInputChange={(_event, text, reason) => {
         if (reason === 'input') setTyped(text);
       }}

@@ -143,7 +143,7 @@ function IntegrationForm(props: {
         >
           {plugins.map((candidate) => (
             <MenuItem key={candidate.type} value={candidate.type}>
-              <ListItemIcon sx={{ minWidth: 36, verticalAlign: 'middle' }}>
+              <ListItemIcon aria-hidden sx={{ minWidth: 36, verticalAlign: 'middle' }}>
                 <IntegrationIcon type={candidate.type} plugin={candidate} />
               </ListItemIcon>
               {t(candidate.description.name)}
@@ -153,7 +153,8 @@ function IntegrationForm(props: {
         <TextField
           id="queue-integration-name"
           name="name"
-          label={`${t('queueIntegrationModal.form.name')} *`}
+          label={t('queueIntegrationModal.form.name')}
+          required
           value={form.values.name}
           onChange={form.handleChange}
           onBlur={form.handleBlur}

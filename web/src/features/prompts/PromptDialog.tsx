@@ -12,6 +12,7 @@ import { useInstalledPluginsQuery } from '../plans/plans.api';
 import { useQueuesQuery } from '../queues/queues.api';
 import { promptBody, promptExtraFields, promptFormValues, promptSchema, voiceOptions, type PromptFormValues } from './prompt-form';
 import { useCreatePromptMutation, useUpdatePromptMutation, type Prompt } from './prompts.api';
+import type { ChannelSettingField } from '@switchboard/sdk/contracts';
 
 /** The labels of the AI plugin's settings (its description's keys), which the prompt's fields share. */
 const label = (key: string) => `integrations.openai.settings.${key}`;
@@ -64,10 +65,7 @@ export function PromptDialog(props: { open: boolean; prompt: Prompt | null; onCl
       >
         {(form) => (
           <Form noValidate>
-            <PromptFields form={form} voices={voiceOptions(plugin)} />
-            <DialogContent sx={{ pt: 0 }}>
-              <ChannelSettingsFields fields={extra} />
-            </DialogContent>
+            <PromptFields form={form} voices={voiceOptions(plugin)} extra={extra} />
             <FormDialogActions
               submitting={form.isSubmitting}
               onCancel={props.onClose}
@@ -80,7 +78,12 @@ export function PromptDialog(props: { open: boolean; prompt: Prompt | null; onCl
   );
 }
 
-function PromptFields(props: { form: FormikProps<PromptFormValues>; voices: { value: string; label: string }[] }) {
+function PromptFields(props: {
+  form: FormikProps<PromptFormValues>;
+  voices: { value: string; label: string }[];
+  /** The AI plugin's settings beyond the prompt's own fields. */
+  extra: ChannelSettingField[];
+}) {
   const { t } = useTranslation();
   const { form } = props;
   const [revealed, setRevealed] = useState({ apiKey: false, voiceKey: false });
@@ -156,6 +159,7 @@ function PromptFields(props: { form: FormikProps<PromptFormValues>; voices: { va
         {input('maxTokens', { required: true, type: 'number', slotProps: { htmlInput: { min: 1 } } })}
         {input('maxMessages', { required: true, type: 'number', slotProps: { htmlInput: { min: 0 } } })}
       </Box>
+      <ChannelSettingsFields fields={props.extra} />
     </DialogContent>
   );
 }
