@@ -19,7 +19,12 @@ const loaded = (): PagedData<Page> => ({
   pageParams: [1, 2],
 });
 const apply = (data: PagedData<Page>, change: Parameters<typeof applyRecordChange<Page, Named>>[2], search?: string) =>
-  applyRecordChange(data, (page) => page.records, change, (record) => matchesSearch(search, record.name));
+  applyRecordChange(
+    data,
+    (page) => page.records,
+    change,
+    (record) => matchesSearch(search, record.name),
+  );
 
 describe('a paged list kept live by its socket events (spec 3 §4 live lists)', () => {
   it('puts a created record matching the search on top and counts it; one that does not match stays out', () => {
