@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, CircularProgress, Dialog, DialogContent, DialogTitle, ListItemIcon, MenuItem, TextField } from '@mui/material';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
-import { Form, Formik, validateYupSchema, yupToFormErrors, type FormikProps } from 'formik';
+import { Form, Formik, type FormikProps } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { errorText, toastError } from '../../app/errors';
@@ -14,8 +14,8 @@ import {
   integrationBody,
   integrationErrors,
   integrationFields,
+  integrationFormErrors,
   integrationFormValues,
-  integrationSchema,
   type IntegrationFormValues,
 } from './integration-form';
 import {
@@ -66,9 +66,7 @@ export function QueueIntegrationDialog(props: {
         initialValues={initial}
         enableReinitialize
         // The rules depend on the chosen type's fields.
-        validate={(values) =>
-          validateYupSchema(values, integrationSchema(integrationFields(pluginOf(values.type)), messages)).then(() => ({}), yupToFormErrors)
-        }
+        validate={(values) => integrationFormErrors(values, integrationFields(pluginOf(values.type)), messages)}
         onSubmit={async (values, helpers) => {
           const fields = integrationFields(pluginOf(values.type));
           const body = integrationBody(values, fields);

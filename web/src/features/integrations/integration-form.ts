@@ -1,3 +1,4 @@
+import { validateYupSchema, yupToFormErrors } from 'formik';
 import * as yup from 'yup';
 import { queueIntegrationRules, type ChannelSettingField } from '@switchboard/sdk/contracts';
 import { settingValues, type SettingValue } from '../connections/connection-form';
@@ -65,6 +66,18 @@ export interface IntegrationFormMessages {
 
 const isWebAddress = (value: string) => /^https?:\/\/\S+$/i.test(value);
 
+/**
+ * The dialog's errors as formik shows them (by path, the first of each field), checked with formik's own preparation
+ * of the values (an empty text is absent, so it says 'required' rather than 'too short').
+ */
+export async function integrationFormErrors(
+  values: IntegrationFormValues,
+  fields: ChannelSettingField[],
+  messages: IntegrationFormMessages,
+) {
+  return validateYupSchema(values, integrationSchema(fields, messages)).then(() => ({}), yupToFormErrors);
+}
+
 /** Spec 3 §5: name 2 to 50 and required; the type's required fields filled; addresses http(s); numbers numbers. */
 export function integrationSchema(fields: ChannelSettingField[], messages: IntegrationFormMessages) {
   const settings: Record<string, yup.StringSchema> = {};
@@ -79,8 +92,7 @@ export function integrationSchema(fields: ChannelSettingField[], messages: Integ
   }
   return yup.object({
     type: yup.string().required(messages.required),
-    // Required first: an empty name says so rather than 'too short'.
-    name: yup.string().trim().required(messages.required).concat(queueIntegrationRules(messages).name),
+    name: queueIntegrationRules(messages).name.required(messages.required),
     settings: yup.object(settings),
   });
 }

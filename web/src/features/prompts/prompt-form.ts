@@ -81,9 +81,8 @@ export interface PromptFormMessages {
 export function promptSchema(messages: PromptFormMessages) {
   const rules = promptRules(messages);
   return yup.object({
-    // Required first: an empty field says so rather than 'too short'.
-    name: yup.string().trim().required(messages.required).concat(rules.name),
-    prompt: yup.string().trim().required(messages.required).concat(rules.prompt),
+    name: rules.name.required(messages.required),
+    prompt: rules.prompt.required(messages.required),
     apiKey: yup.string().trim().required(messages.required),
     queueId: yup.number().typeError(messages.noQueue).required(messages.noQueue),
     voice: yup.string().required(messages.required),

@@ -3,8 +3,8 @@ import {
   integrationBody,
   integrationErrors,
   integrationFields,
+  integrationFormErrors,
   integrationFormValues,
-  integrationSchema,
   queueIntegrationTypes,
   type IntegrationFormValues,
 } from '../integration-form';
@@ -42,16 +42,15 @@ const dialogflow: IntegrationPlugin = {
   description: { name: 'Dialogflow', settings: [{ key: 'projectName', type: 'string', label: 'p' }] },
 };
 
-/** The first message of each field, as formik shows them. */
+/** The errors as the dialog shows them (formik's preparation of the values, the first message of each field), flattened by path. */
 async function errorsOf(values: IntegrationFormValues, plugin: IntegrationPlugin): Promise<Record<string, string>> {
-  try {
-    await integrationSchema(integrationFields(plugin), messages).validate(values, { abortEarly: false });
-    return {};
-  } catch (error) {
-    const errors: Record<string, string> = {};
-    for (const item of (error as { inner: { path: string; message: string }[] }).inner) errors[item.path] ??= item.message;
-    return errors;
+  const errors = (await integrationFormErrors(values, integrationFields(plugin), messages)) as Record<string, unknown>;
+  const flat: Record<string, string> = {};
+  for (const [key, value] of Object.entries(errors)) {
+    if (typeof value === 'string') flat[key] = value;
+    else for (const [inner, text] of Object.entries(value as Record<string, string>)) flat[`${key}.${inner}`] = text;
   }
+  return flat;
 }
 
 const saved: QueueIntegration = {

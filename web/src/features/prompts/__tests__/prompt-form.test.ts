@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { validateYupSchema, yupToFormErrors } from 'formik';
 import type { IntegrationPlugin } from '../../integrations/integrations.api';
 import {
   PROMPT_DEFAULTS,
@@ -45,16 +46,9 @@ const openai: IntegrationPlugin = {
   },
 };
 
-/** The first message of each field, as formik shows them. */
+/** The errors as formik shows them: its preparation of the values (an empty text is absent), the first message of each field. */
 async function errorsOf(values: PromptFormValues): Promise<Record<string, string>> {
-  try {
-    await promptSchema(messages).validate(values, { abortEarly: false });
-    return {};
-  } catch (error) {
-    const errors: Record<string, string> = {};
-    for (const item of (error as { inner: { path: string; message: string }[] }).inner) errors[item.path] ??= item.message;
-    return errors;
-  }
+  return validateYupSchema(values, promptSchema(messages)).then(() => ({}), yupToFormErrors) as Promise<Record<string, string>>;
 }
 
 const instructions = 'Você é o atendente da loja e responde dúvidas sobre pedidos, prazos e trocas com educação.';
