@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { NARROW, screenshot, WIDE } from './support/browser.js';
+import { NARROW, newContext, screenshot, WIDE } from './support/browser.js';
 import { chooseInSelect, openQueueForEdit, openQueuesPage, saveQueueDialog } from './support/queues-ui.js';
 import { startAdminSession, type ApiAs } from './support/admin-session.js';
 import { eventually, type E2eServer } from './support/server.js';
@@ -242,6 +242,45 @@ describe('queue integrations and AI prompts screens', () => {
       (await reopened.getByRole('combobox', { name: 'Integração' }).inputValue()) === 'Bot da loja' ? true : undefined,
     );
     await reopened.getByRole('button', { name: 'Cancelar' }).click();
+  });
+
+  it("hands a visitor reaching the queue to its Typebot, whose message shows in the agent's ticket", async () => {
+    // Created as the signed-in admin: another sign-in (the server helper's) would end the page's session.
+    const connection = await api<{ id: number; publicId: string }>('POST', '/whatsapp', {
+      name: 'Site',
+      channel: 'webchat',
+      queueIds: [queues.Vendas],
+    });
+    await eventually(async () =>
+      (await api<{ id: number; status: string }[]>('GET', '/whatsapp')).find((entry) => entry.id === connection.id)?.status === 'CONNECTED'
+        ? true
+        : undefined,
+    );
+    const visitor = await (await newContext(browser)).newPage();
+    await visitor.goto(`${server.url}/widget/${connection.publicId}`);
+    await visitor.locator('#wc-name').fill('Renata Cliente');
+    await visitor.locator('#wc-start').click();
+    const visitorWrites = async (text: string) => {
+      await visitor.locator('#wc-input').fill(text);
+      await visitor.locator('#wc-send').click();
+    };
+    // The connection's one queue takes the ticket at once (sendGreetingMessageOneQueues, on by default), and Vendas
+    // hands it to the Typebot stand-in, whose flow starts with 'Olá!'.
+    await visitorWrites('Oi');
+    await visitor.locator('#wc-messages li.wc-agent', { hasText: 'Olá!' }).waitFor({ timeout: 15_000 });
+    await screenshot(visitor, 'integrations-widget-bot');
+
+    const ticket = await eventually(async () => {
+      const { tickets } = await api<{ tickets: { uuid: string; contact: { name: string } }[] }>(
+        'GET',
+        '/tickets?status=pending&showAll=true',
+      );
+      return tickets.find((candidate) => candidate.contact.name === 'Renata Cliente');
+    });
+    // The agent opens the waiting ticket (by its uuid, as the app addresses tickets) and reads the bot's message.
+    await page.goto(`${server.url}/tickets/${ticket.uuid}`);
+    await page.getByText('Olá!', { exact: true }).first().waitFor();
+    await screenshot(page, 'integrations-ticket-bot-1280');
   });
 
   it('fits a phone', async () => {
