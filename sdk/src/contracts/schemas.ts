@@ -29,6 +29,28 @@ export function quickMessageRules(texts: Pick<RuleTexts, 'tooLong'>) {
   };
 }
 
+/** The spec's fields of a queue integration (spec 3 §3), each stored as such; a plugin's other settings travel in `settings`. */
+export const queueIntegrationSpecFields = [
+  'projectName',
+  'jsonContent',
+  'language',
+  'urlN8N',
+  'typebotSlug',
+  'typebotExpires',
+  'typebotDelayMessage',
+  'typebotKeywordFinish',
+  'typebotKeywordRestart',
+  'typebotUnknownMessage',
+  'typebotRestartMessage',
+] as const;
+
+/** Spec 3 §5: the spec fields a type requires besides its plugin's own required settings (n8n, webhook and typebot reach
+ * their upstream at urlN8N; typebot also needs the bot's slug). */
+export function requiredSpecFields(type: string): string[] {
+  const required = ['n8n', 'webhook', 'typebot'].includes(type) ? ['urlN8N'] : [];
+  return type === 'typebot' ? [...required, 'typebotSlug'] : required;
+}
+
 /** Spec 3 §5 queue integration: a name of 2 to 50 characters. */
 export function queueIntegrationRules(texts: Pick<RuleTexts, 'tooShort' | 'tooLong'>) {
   return { name: yup.string().trim().min(2, texts.tooShort).max(50, texts.tooLong) };

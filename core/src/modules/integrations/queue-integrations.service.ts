@@ -1,3 +1,4 @@
+import { queueIntegrationSpecFields, requiredSpecFields } from '@switchboard/sdk/contracts';
 import { inject, injectable, type IntegrationContribution } from '@switchboard/sdk';
 import type { QueueIntegration } from '@switchboard/sdk/contracts';
 import type { AuthContext } from '../../platform/auth/auth-context.js';
@@ -19,23 +20,8 @@ import {
 } from './integrations.schema.js';
 
 /** The spec's fields of a queue integration, each a column (spec 3 §3); a plugin's other settings go in `settings`. */
-const COLUMNS = [
-  'name',
-  'projectName',
-  'jsonContent',
-  'language',
-  'urlN8N',
-  'typebotSlug',
-  'typebotExpires',
-  'typebotDelayMessage',
-  'typebotKeywordFinish',
-  'typebotKeywordRestart',
-  'typebotUnknownMessage',
-  'typebotRestartMessage',
-] as const;
+const COLUMNS = ['name', ...queueIntegrationSpecFields] as const;
 type Column = (typeof COLUMNS)[number];
-/** Spec 3 §5: these types reach their upstream at a URL; typebot also needs the bot's slug. */
-const NEEDS_URL = ['n8n', 'webhook', 'typebot'];
 /** An upstream's answer to a test is awaited this long. */
 const TEST_TIMEOUT_MS = 30_000;
 
@@ -188,8 +174,7 @@ export class QueueIntegrationsService {
 /** Spec 3 §5 and the plugin's own required fields, over the integration as it will be stored. */
 function checkRequired(plugin: IntegrationContribution, row: Partial<QueueIntegrationModel>): void {
   const required = new Set<string>(plugin.description.settings.filter((field) => field.required).map((field) => field.key));
-  if (NEEDS_URL.includes(plugin.type)) required.add('urlN8N');
-  if (plugin.type === 'typebot') required.add('typebotSlug');
+  for (const key of requiredSpecFields(plugin.type)) required.add(key);
   const fields: Record<string, string> = {};
   for (const key of required) {
     if (!(COLUMNS as readonly string[]).includes(key)) continue; // settings are checked by sealSettings

@@ -1,26 +1,16 @@
 import { validateYupSchema, yupToFormErrors } from 'formik';
 import * as yup from 'yup';
-import { queueIntegrationRules, type ChannelSettingField } from '@switchboard/sdk/contracts';
+import {
+  queueIntegrationRules,
+  queueIntegrationSpecFields,
+  requiredSpecFields,
+  type ChannelSettingField,
+} from '@switchboard/sdk/contracts';
 import { settingValues, type SettingValue } from '../connections/connection-form';
 import type { IntegrationPlugin, QueueIntegration, QueueIntegrationInput } from './integrations.api';
 
 /** The spec's fields of a queue integration (spec 3 §3): sent at the top of the body, a plugin's other settings in `settings`. */
-export const SPEC_FIELDS = [
-  'projectName',
-  'jsonContent',
-  'language',
-  'urlN8N',
-  'typebotSlug',
-  'typebotExpires',
-  'typebotDelayMessage',
-  'typebotKeywordFinish',
-  'typebotKeywordRestart',
-  'typebotUnknownMessage',
-  'typebotRestartMessage',
-] as const;
-
-/** Spec 3 §5: these types reach their upstream at a URL (urlN8N); typebot also needs its slug. */
-const NEEDS_URL = ['n8n', 'webhook', 'typebot'];
+export const SPEC_FIELDS = queueIntegrationSpecFields;
 
 /** The integration type that answers AI prompts: its records are the prompts screen's (spec 3 §2.11), not queue integrations. */
 export const PROMPT_INTEGRATION_TYPE = 'openai';
@@ -40,8 +30,8 @@ export interface IntegrationFormValues {
 /** The fields of a type as the dialog shows them: its plugin's description, with spec 3 §5's required marks. */
 export function integrationFields(plugin: IntegrationPlugin | undefined): ChannelSettingField[] {
   if (!plugin) return [];
-  const required = (key: string) =>
-    (key === 'urlN8N' && NEEDS_URL.includes(plugin.type)) || (key === 'typebotSlug' && plugin.type === 'typebot');
+  const specRequired = requiredSpecFields(plugin.type);
+  const required = (key: string) => specRequired.includes(key);
   return (plugin.description.settings ?? []).map((field) => (required(field.key) ? { ...field, required: true } : field));
 }
 
