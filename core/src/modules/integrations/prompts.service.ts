@@ -2,22 +2,16 @@ import { inject, injectable } from '@switchboard/sdk';
 import type { Prompt } from '@switchboard/sdk/contracts';
 import type { AuthContext } from '../../platform/auth/auth-context.js';
 import { deletedRows } from '../../platform/database/deleted-rows.js';
-import { containsPattern } from '../../platform/database/like-pattern.js';
 import type { TenantScope } from '../../platform/database/model.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { RealtimeBus, rooms } from '../../platform/realtime/realtime-bus.js';
 import { Tenancy } from '../../platform/tenancy.js';
 import { Logger } from '../../platform/tokens.js';
 import { IntegrationCatalogue } from './integration-catalogue.js';
+import { pageByName } from './named-pages.js';
 import { PROMPT_INTEGRATION_TYPE, PromptModel } from './integration-records.js';
 import { IntegrationSecrets, maskColumn, maskSettings } from './integration-secrets.js';
-import {
-  INTEGRATIONS_PAGE_SIZE,
-  NO_QUEUE,
-  PROMPT_NOT_FOUND,
-  type CreatePromptInput,
-  type UpdatePromptInput,
-} from './integrations.schema.js';
+import { NO_QUEUE, PROMPT_NOT_FOUND, type CreatePromptInput, type UpdatePromptInput } from './integrations.schema.js';
 
 /** The prompt's own columns (spec 3 §3); what the AI plugin declares beyond them is kept in `settings`. */
 const COLUMNS = ['name', 'prompt', 'voice', 'voiceKey', 'voiceRegion', 'maxTokens', 'temperature', 'apiKey', 'queueId', 'maxMessages'];
@@ -41,15 +35,9 @@ export class PromptsService {
   /** GET /prompt: by name, a page at a time, each with its queue. */
   async page(options: { auth: AuthContext; searchParam?: string; pageNumber: number }) {
     const scope = this.tenancy.of(options.auth.companyId);
-    const query = scope.query<PromptModel>(PromptModel);
-    if (options.searchParam) query.whereRaw('prompts.name ilike ?', [containsPattern(options.searchParam)]);
-    const offset = (options.pageNumber - 1) * INTEGRATIONS_PAGE_SIZE;
-    const [count, rows] = await Promise.all([
-      query.clone().resultSize(),
-      query.clone().orderByRaw('lower(prompts.name), prompts.id').limit(INTEGRATIONS_PAGE_SIZE).offset(offset),
-    ]);
+    const { rows, count, hasMore } = await pageByName(scope.query<PromptModel>(PromptModel), { ...options, table: 'prompts' });
     const queues = await this.queues(scope, rows);
-    return { prompts: rows.map((row) => present(row, queues)), count, hasMore: offset + rows.length < count };
+    return { prompts: rows.map((row) => present(row, queues)), count, hasMore };
   }
 
   async show(options: { auth: AuthContext; promptId: number }): Promise<Prompt> {

@@ -3,17 +3,16 @@ import { inject, injectable, type IntegrationContribution } from '@switchboard/s
 import type { QueueIntegration } from '@switchboard/sdk/contracts';
 import type { AuthContext } from '../../platform/auth/auth-context.js';
 import { deletedRows } from '../../platform/database/deleted-rows.js';
-import { containsPattern } from '../../platform/database/like-pattern.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { RealtimeBus, rooms } from '../../platform/realtime/realtime-bus.js';
 import { Tenancy } from '../../platform/tenancy.js';
 import { Logger } from '../../platform/tokens.js';
 import { IntegrationCatalogue } from './integration-catalogue.js';
+import { pageByName } from './named-pages.js';
 import { QueueIntegrationModel } from './integration-records.js';
 import { IntegrationSecrets, maskColumn, maskSettings, MASKED_SECRET } from './integration-secrets.js';
 import {
   INTEGRATION_NOT_FOUND,
-  INTEGRATIONS_PAGE_SIZE,
   type CreateQueueIntegrationInput,
   type TestSessionInput,
   type UpdateQueueIntegrationInput,
@@ -45,13 +44,8 @@ export class QueueIntegrationsService {
   /** GET /queueIntegration: by name, a page at a time. */
   async page(options: { auth: AuthContext; searchParam?: string; pageNumber: number }) {
     const query = this.tenancy.of(options.auth.companyId).query<QueueIntegrationModel>(QueueIntegrationModel);
-    if (options.searchParam) query.whereRaw('queue_integrations.name ilike ?', [containsPattern(options.searchParam)]);
-    const offset = (options.pageNumber - 1) * INTEGRATIONS_PAGE_SIZE;
-    const [count, rows] = await Promise.all([
-      query.clone().resultSize(),
-      query.clone().orderByRaw('lower(queue_integrations.name), queue_integrations.id').limit(INTEGRATIONS_PAGE_SIZE).offset(offset),
-    ]);
-    return { queueIntegrations: rows.map(present), count, hasMore: offset + rows.length < count };
+    const { rows, count, hasMore } = await pageByName(query, { ...options, table: 'queue_integrations' });
+    return { queueIntegrations: rows.map(present), count, hasMore };
   }
 
   async show(options: { auth: AuthContext; integrationId: number }): Promise<QueueIntegration> {
