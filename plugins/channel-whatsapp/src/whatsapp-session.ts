@@ -10,6 +10,7 @@ import { useStoreAuthState, type StoreAuthState } from './store-auth-state.js';
 import { addressToJid, isGroupJid, jidToAddress, personJid } from './whatsapp-address.js';
 import { baileysSocketFactory, type SocketFactory, type WhatsappSocket } from './whatsapp-socket.js';
 import { acksOfReceipts, acksOfUpdates, callStatusOf } from './whatsapp-updates.js';
+import { defaultCallRejection } from './call-rejection.js';
 
 /** Schedules fn after ms; returns a canceller. */
 export type Scheduler = (fn: () => void, ms: number) => () => void;
@@ -33,10 +34,6 @@ const defaultSchedule: Scheduler = (fn, ms) => {
 };
 
 const SENT_IDS_KEPT = 2000;
-
-/** Sent to a caller when calls are off and the connection has no callRejectionMessage of its own. */
-export const DEFAULT_CALL_REJECTION =
-  '*Mensagem automática:* as chamadas de voz e vídeo estão desabilitadas para este WhatsApp. Por favor, envie uma mensagem de texto. Obrigado!';
 
 /** One WhatsApp account on Baileys: connects, reports status, hands inbound events to core, sends. */
 export class WhatsappSession implements ChannelSession {
@@ -253,7 +250,8 @@ export class WhatsappSession implements ChannelSession {
     if ((await this.ctx.companySetting('acceptCallWhatsapp')) !== 'disabled') return;
     try {
       await socket.rejectCall(callId, callFrom);
-      const text = String(this.ctx.connection.settings.callRejectionMessage ?? '').trim() || DEFAULT_CALL_REJECTION;
+      const configured = String(this.ctx.connection.settings.callRejectionMessage ?? '').trim();
+      const text = configured || defaultCallRejection(await this.ctx.companySetting('customerLanguage'));
       await socket.sendMessage(jid, { text });
     } catch (error) {
       this.ctx.log.warn('whatsapp: could not reject a call', { callId, error: String(error) });

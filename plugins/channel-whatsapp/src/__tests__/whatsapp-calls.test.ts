@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { DEFAULT_CALL_REJECTION } from '../whatsapp-session.js';
+import { defaultCallRejection } from '../call-rejection.js';
 import { connectedSession, eventsBeforeNext, type Harness } from './session-harness.js';
 
 const ALICE = '5511912345678';
@@ -37,12 +37,24 @@ describe('calls and the acceptCallWhatsapp option', () => {
     harness.ctx.companySettings.set('acceptCallWhatsapp', 'disabled');
     harness.whatsapp.socket.ev.fire('call', [offer('CALL-DEFAULT')]);
     await settle();
-    expect((harness.whatsapp.socket.sent[0]?.content as { text?: string }).text).toBe(DEFAULT_CALL_REJECTION);
+    expect((harness.whatsapp.socket.sent[0]?.content as { text?: string }).text).toBe(defaultCallRejection('pt-BR'));
+    expect(defaultCallRejection('pt-BR')).toContain('chamadas de voz e vídeo estão desabilitadas');
 
     harness.ctx.companySettings.set('acceptCallWhatsapp', 'enabled');
     harness.whatsapp.socket.ev.fire('call', [offer('CALL-ON')]);
     await settle();
     expect(harness.whatsapp.socket.rejectedCalls.map((c) => c.callId)).toEqual(['CALL-DEFAULT']);
+  });
+
+  it("tells the caller in the company's language for customers", async () => {
+    harness = await connectedSession();
+    harness.ctx.companySettings.set('acceptCallWhatsapp', 'disabled');
+    harness.ctx.companySettings.set('customerLanguage', 'en');
+    harness.whatsapp.socket.ev.fire('call', [offer('CALL-EN')]);
+    await settle();
+    expect((harness.whatsapp.socket.sent[0]?.content as { text?: string }).text).toBe(
+      '*Automatic message:* voice and video calls are turned off for this WhatsApp. Please send a text message. Thank you!',
+    );
   });
 });
 
