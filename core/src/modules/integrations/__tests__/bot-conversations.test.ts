@@ -87,6 +87,8 @@ describe('the integration step', () => {
     const visitor = await withTheBot();
     await visitor.say('human');
     await visitor.waitForReply('Um atendente vai falar com você');
+    // The hand-off is applied once the bot's last words are sent: its turn ends after the reply arrives.
+    await botsIdle();
     const ticket = await visitor.ticket();
     expect(ticket).toMatchObject({ status: 'pending', queue_id: botQueue, use_integration: false, user_id: null });
     expect(await scenario.server.ports.database.knex('integration_sessions').where('ticket_id', ticket.id).first()).toBeUndefined();
