@@ -73,8 +73,12 @@ describe('the application shell', () => {
       await expect(nav(page).getByRole('link', { name: label }).isVisible()).resolves.toBe(true);
     await expect(nav(page).getByRole('link', { name: 'Agendamentos' }).count()).resolves.toBe(plan.useSchedules ? 1 : 0);
     // Admins see the administration pages; pages that do not exist yet stay out of the menu.
-    for (const label of ['Usuários', 'Filas & Chatbot', 'Conexões', 'Configurações', 'Ajuda'])
-      await expect(nav(page).getByRole('link', { name: label }).count()).resolves.toBe(1);
+    for (const label of ['Usuários', 'Filas & Chatbot', 'Conexões', 'Configurações', 'Ajuda']) {
+      const link = nav(page).getByRole('link', { name: label });
+      // The administration entries appear once the session's profile and plan are read.
+      await link.first().waitFor();
+      await expect(link.count()).resolves.toBe(1);
+    }
     await expect(nav(page).getByRole('link', { name: 'Kanban' }).count()).resolves.toBe(0);
     await expect(page.getByRole('button', { name: 'Sair' }).isVisible()).resolves.toBe(true);
     await expect(page.getByText(/Olá .+, seja bem-vindo\(a\) a .+!/).isVisible()).resolves.toBe(true);

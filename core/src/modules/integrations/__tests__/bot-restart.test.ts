@@ -23,6 +23,7 @@ async function replies(server: RunningServer, widget: string, headers: Record<st
 }
 
 describe('a bot across a restart', () => {
+  // Two starts of a whole installation: slow on a busy machine in embedded mode.
   it("keeps counting the conversation where it was (the plugin's state survives)", async () => {
     let widget = '';
     let headers: Record<string, string> = {};
@@ -64,5 +65,5 @@ describe('a bot across a restart', () => {
     } finally {
       await second.close();
     }
-  });
+  }, 120_000);
 });
