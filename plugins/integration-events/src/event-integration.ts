@@ -2,6 +2,7 @@ import type { IntegrationContext, IntegrationResult, TestResult } from '@switchb
 import { readEventAnswer } from './event-answer.js';
 import { deliverEvent, EventDeliveryError, type DeliveryRecord, type EventDelivery, type RetryPolicy } from './event-delivery.js';
 import { messageReceivedEvent, testEvent } from './integration-event.js';
+import { EventSettingsError } from './event-settings.js';
 
 /** How many deliveries the ticket's state remembers, newest last. */
 export const KEPT_DELIVERIES = 10;
@@ -31,7 +32,14 @@ export async function answerWithEvent(ctx: IntegrationContext, target: EventTarg
 }
 
 /** testSession of an event integration: one test event, no retry; the receiver's refusal or absence says why. */
-export async function testEventTarget(target: EventTarget, signal: AbortSignal): Promise<TestResult> {
+export async function testEventTarget(targetOf: () => EventTarget, signal: AbortSignal): Promise<TestResult> {
+  let target: EventTarget;
+  try {
+    target = targetOf();
+  } catch (error) {
+    if (error instanceof EventSettingsError) return { ok: false, message: error.message };
+    throw error;
+  }
   try {
     const delivered = await deliverEvent({
       ...target,

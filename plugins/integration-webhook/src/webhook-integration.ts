@@ -50,14 +50,7 @@ export class WebhookIntegration implements IntegrationContribution {
   }
 
   async testSession(config: Record<string, unknown>, options: { signal: AbortSignal }): Promise<TestResult> {
-    let target: EventTarget;
-    try {
-      target = this.target(config);
-    } catch (error) {
-      if (error instanceof EventSettingsError) return { ok: false, message: error.message };
-      throw error;
-    }
-    return testEventTarget(target, options.signal);
+    return testEventTarget(() => this.target(config), options.signal);
   }
 
   private target(config: Record<string, unknown>): EventTarget {
