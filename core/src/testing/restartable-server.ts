@@ -19,7 +19,7 @@ export interface RestartableInstallation {
 
 export async function restartableInstallation(
   name: string,
-  options: { extraModules?: ContainerModule[] } = {},
+  options: { extraModules?: ContainerModule[]; env?: Record<string, string> } = {},
 ): Promise<RestartableInstallation> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), `sb-${name}-`));
   const testDatabase: TestDatabase | undefined = process.env.DATABASE_URL ? await createTestDatabase({ migrate: false }) : undefined;
@@ -35,6 +35,7 @@ export async function restartableInstallation(
           ADMIN_EMAIL: TEST_ADMIN.email,
           ADMIN_PASSWORD: TEST_ADMIN.password,
           ...(testDatabase?.url ? { DATABASE_URL: testDatabase.url } : {}),
+          ...options.env,
         }),
         redisPrefix: `sbtest:${process.pid}:${name}:`,
         announce: () => {},

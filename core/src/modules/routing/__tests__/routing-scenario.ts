@@ -69,10 +69,11 @@ export interface RoutingScenario {
  * scenarios. Background sweeps are off, so timers run only when the scenario calls `sweep()`.
  */
 export async function startRoutingScenario(
-  options: { company?: CompanyFixtureOptions; extraModules?: ContainerModule[] } = {},
+  options: { company?: CompanyFixtureOptions; extraModules?: ContainerModule[]; env?: Record<string, string> } = {},
 ): Promise<RoutingScenario> {
   const clock = new MovableClock();
   const server = await startTestServer({
+    env: options.env,
     backgroundWorkers: false,
     extraModules: [
       new ContainerModule((_bind, _unbind, _isBound, rebind) => void rebind(ClockToken).toConstantValue(clock)),
