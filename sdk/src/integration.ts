@@ -30,6 +30,18 @@ export interface IntegrationConversation {
   history: ConversationMessage[];
   /** The company's language for texts sent to customers ('pt-BR', 'en', 'es', 'tr'). */
   language: string;
+  /**
+   * Where the upstream answers later, on its own (only for integrations with `readLaterAnswer`): POST the answer to
+   * `url` with `Authorization: Bearer <token>` until `expiresAt`, while the bot still has this ticket.
+   */
+  reply?: LaterAnswerAddress;
+}
+
+/** The address and key of one ticket's later answers: they open nothing else. */
+export interface LaterAnswerAddress {
+  url: string;
+  token: string;
+  expiresAt: string;
 }
 
 /** A message an integration sends to the contact, as the bot. */
@@ -92,6 +104,11 @@ export interface IntegrationContribution {
   /** How many earlier messages `conversation.history` should hold (default 0). */
   readonly historyLimit?: number | ((config: Record<string, unknown>) => number);
   handle(ctx: IntegrationContext): Promise<IntegrationResult>;
+  /**
+   * For upstreams that answer after the call returned (a workflow replying on its own): core gives each conversation
+   * a `reply` address and reads what is POSTed there with this. A thrown Error's message is told to the caller.
+   */
+  readLaterAnswer?(body: unknown): Omit<IntegrationResult, 'state'>;
   /** POST /queueIntegration/testSession: checks the settings against the upstream (credentials, slug, URL). */
   testSession?(config: Record<string, unknown>, options: { signal: AbortSignal }): Promise<TestResult>;
 }

@@ -36,6 +36,24 @@ export function readEventAnswer(text: string, contentType: string | null): Omit<
   }
   const answer = Array.isArray(parsed) ? parsed[0] : parsed;
   if (!isObject(answer)) return { replies: [] };
+  return answerOf(answer);
+}
+
+/**
+ * An answer POSTed later to the conversation's reply address (IntegrationContribution.readLaterAnswer): the same
+ * shape, but it must ask for something, since nothing else is being answered.
+ */
+export function readLaterEventAnswer(body: unknown): Omit<IntegrationResult, 'state'> {
+  const answer = Array.isArray(body) ? body[0] : body;
+  if (!isObject(answer)) throw new EventAnswerError('the answer must be a JSON object');
+  const result = answerOf(answer);
+  if (result.replies.length === 0 && !result.handOff && !result.close && !result.transfer) {
+    throw new EventAnswerError('it holds no replies, handOff, transfer or close');
+  }
+  return result;
+}
+
+function answerOf(answer: Record<string, unknown>): Omit<IntegrationResult, 'state'> {
   return {
     replies: replies(answer.replies),
     ...(flag(answer.handOff, 'handOff') ? { handOff: true } : {}),

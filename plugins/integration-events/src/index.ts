@@ -6,7 +6,7 @@ export {
   type MessageReceivedEvent,
   type TestEvent,
 } from './integration-event.js';
-export { readEventAnswer, EventAnswerError, type EventAnswer } from './event-answer.js';
+export { readEventAnswer, readLaterEventAnswer, EventAnswerError, type EventAnswer } from './event-answer.js';
 export {
   deliverEvent,
   EventDeliveryError,

@@ -33,6 +33,11 @@ export interface MessageReceivedEvent {
   };
   /** The messages before it, oldest first; present only when the integration asks for history. */
   history?: EventHistoryMessage[];
+  /**
+   * Where the receiver answers later, when not in its response: POST the answer shape to `url` with
+   * `Authorization: Bearer <token>` until `expiresAt`, while the bot still has the ticket.
+   */
+  reply: { url: string; token: string; expiresAt: string } | null;
 }
 
 /** What testSession sends: nothing about any conversation, only that Switchboard can reach the URL. */
@@ -62,6 +67,7 @@ export function messageReceivedEvent(conversation: IntegrationConversation, now:
       createdAt: message.createdAt,
     },
     ...(history.length > 0 ? { history: history.map(historyMessage) } : {}),
+    reply: conversation.reply ?? null,
   };
 }
 

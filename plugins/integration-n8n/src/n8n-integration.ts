@@ -4,6 +4,7 @@ import {
   historyMessagesSetting,
   readEventUrl,
   readHistoryMessages,
+  readLaterEventAnswer,
   testEventTarget,
   type EventTarget,
   type RetryPolicy,
@@ -24,7 +25,7 @@ const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /**
  * The queue integration of type n8n: each message of the contact is POSTed as a message.received event to an n8n
  * Webhook node's production URL; what the workflow answers (a "Respond to Webhook" node) is sent as the bot's
- * replies, and it may answer later through the external API.
+ * replies, and it may answer later by POSTing the same shape to the event's reply address.
  */
 export class N8nIntegration implements IntegrationContribution {
   readonly type = N8N_TYPE;
@@ -48,6 +49,10 @@ export class N8nIntegration implements IntegrationContribution {
 
   handle(ctx: IntegrationContext): Promise<IntegrationResult> {
     return answerWithEvent(ctx, this.target(ctx.config));
+  }
+
+  readLaterAnswer(body: unknown): Omit<IntegrationResult, 'state'> {
+    return readLaterEventAnswer(body);
   }
 
   async testSession(config: Record<string, unknown>, options: { signal: AbortSignal }): Promise<TestResult> {

@@ -4,6 +4,7 @@ import {
   historyMessagesSetting,
   readEventUrl,
   readHistoryMessages,
+  readLaterEventAnswer,
   testEventTarget,
   type EventTarget,
   type RetryPolicy,
@@ -47,6 +48,10 @@ export class WebhookIntegration implements IntegrationContribution {
 
   handle(ctx: IntegrationContext): Promise<IntegrationResult> {
     return answerWithEvent(ctx, this.target(ctx.config));
+  }
+
+  readLaterAnswer(body: unknown): Omit<IntegrationResult, 'state'> {
+    return readLaterEventAnswer(body);
   }
 
   async testSession(config: Record<string, unknown>, options: { signal: AbortSignal }): Promise<TestResult> {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import type { ConversationMessage, IntegrationContext, IntegrationContribution } from '../integration.js';
+import type { ConversationMessage, IntegrationContext, IntegrationContribution, LaterAnswerAddress } from '../integration.js';
 
 /** What a log call of the integration wrote, kept to check that no secret leaks into it. */
 export interface LoggedLine {
@@ -22,6 +22,7 @@ export function integrationContext(options: {
   signal?: AbortSignal;
   language?: string;
   logged?: LoggedLine[];
+  reply?: LaterAnswerAddress;
 }): IntegrationContext {
   const now = options.now ?? new Date();
   const logged = options.logged ?? [];
@@ -49,6 +50,7 @@ export function integrationContext(options: {
       },
       history: options.history ?? [],
       language: options.language ?? 'pt-BR',
+      ...(options.reply ? { reply: options.reply } : {}),
     },
     state: options.state,
     now,

@@ -1,9 +1,10 @@
 import { unlink } from 'node:fs/promises';
 import path from 'node:path';
-import type { Request, RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
 import multer from 'multer';
 import * as yup from 'yup';
 import { inject, injectable, type ConnectionInfo } from '@switchboard/sdk';
+import { bearerToken } from '../../platform/auth/authenticator.js';
 import type { ApiRouter, RouteContribution } from '../../platform/http/api-router.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { RateLimits } from '../../platform/http/rate-limits.js';
@@ -36,11 +37,6 @@ const sendSchema = yup.object({
   sendSignature: booleanish.default(false),
 });
 
-function bearer(req: Request): string | undefined {
-  const [scheme, token] = (req.headers.authorization ?? '').split(' ');
-  return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
-}
-
 function connectionOf(res: { locals: Record<string, unknown> }): ConnectionInfo {
   return res.locals.externalConnection as ConnectionInfo;
 }
@@ -71,7 +67,7 @@ export class ExternalApiRoutes implements RouteContribution {
     // The token is checked before a byte of the body is read: an unknown caller cannot make the server store a file.
     const authenticate: RequestHandler = async (req, res, next) => {
       try {
-        res.locals.externalConnection = await this.external.authenticate(bearer(req));
+        res.locals.externalConnection = await this.external.authenticate(bearerToken(req));
       } catch (error) {
         // Refused: close the connection after the answer instead of reading the rest of the body.
         res.set('Connection', 'close');

@@ -48,9 +48,60 @@ export const externalApiDocument = {
         },
       },
     },
+    '/api/integrations/replies': {
+      post: {
+        summary: "Answer a conversation handed to a webhook or n8n integration, later (any channel, the website's too)",
+        description:
+          "Each message.received event names its conversation's reply address and key (event.reply: url, token, expiresAt, a day after the event). POST the answer shape there: the replies go to the contact as the bot's messages, in order, and a transfer, close or handOff ends the bot's part. The key opens that one ticket only, and only while the integration still has it. 600 requests a minute per client address.",
+        security: [{ conversationKey: [] }],
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/LaterAnswer' } } },
+        },
+        responses: {
+          '200': {
+            description: 'Sent and applied',
+            content: {
+              'application/json': {
+                schema: { type: 'object', properties: { ticketId: { type: 'integer' }, sent: { type: 'integer' } } },
+              },
+            },
+          },
+          '400': {
+            description: 'Not the answer shape, or asking for nothing (ERR_VALIDATION, with what is wrong)',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+          },
+          '401': {
+            description: 'Missing, altered or expired key (ERR_INVALID_TOKEN), or a suspended company (ERR_COMPANY_INACTIVE)',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+          },
+          '403': {
+            description: "The company's plan has no integrations (ERR_PLAN_FEATURE_DISABLED)",
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+          },
+          '409': {
+            description:
+              'The integration no longer has the ticket: a person attends it, or it was transferred or closed (ERR_TICKET_NOT_WITH_BOT)',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+          },
+          '429': {
+            description: 'Too many requests from this address (ERR_TOO_MANY_REQUESTS)',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+          },
+          '502': {
+            description:
+              "A reply's file could not be fetched from its mediaUrl; replies before it were sent (ERR_INTEGRATION_REPLY_FAILED)",
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+          },
+        },
+      },
+    },
   },
   components: {
-    securitySchemes: { connectionToken: { type: 'http', scheme: 'bearer', description: 'The connection token (30 letters or digits)' } },
+    securitySchemes: {
+      connectionToken: { type: 'http', scheme: 'bearer', description: 'The connection token (30 letters or digits)' },
+      conversationKey: { type: 'http', scheme: 'bearer', description: "The key of one conversation's later answers (event.reply.token)" },
+    },
     schemas: {
       SendText: {
         type: 'object',
@@ -82,6 +133,27 @@ export const externalApiDocument = {
           ticketId: { type: 'integer' },
           messageIds: { type: 'array', items: { type: 'integer' } },
         },
+      },
+      LaterAnswer: {
+        type: 'object',
+        properties: {
+          replies: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: {
+                body: { type: 'string' },
+                mediaUrl: { type: 'string', format: 'uri', description: 'An http(s) file the server fetches and sends' },
+                fileName: { type: 'string' },
+                mimeType: { type: 'string' },
+              },
+            },
+          },
+          handOff: { type: 'boolean', description: "The queue's people attend from now on" },
+          transfer: { type: 'object', properties: { queueId: { type: 'integer' }, userId: { type: 'integer' } } },
+          close: { type: 'boolean' },
+        },
+        example: { replies: [{ body: 'Seu pedido saiu para entrega.' }] },
       },
       Error: {
         type: 'object',

@@ -22,6 +22,7 @@ import { OutboundMessages } from '../messages/index.js';
 import { ConversationClosing, QueueAssignment, RoutedTickets, type BotHandOver, type RoutedTicket } from '../routing/index.js';
 import { CompanySettings } from '../settings/index.js';
 import { IntegrationSessions } from './integration-sessions.js';
+import { LaterAnswerKeys, type LaterAnswerClaims } from './later-answers.js';
 import { PromptsService } from './prompts.service.js';
 import { QueueIntegrationsService, withoutSecrets } from './queue-integrations.service.js';
 
@@ -76,6 +77,7 @@ export class BotConversations implements BotHandOver, BackgroundWorker {
     @inject(PromptsService) private readonly prompts: PromptsService,
     @inject(MediaLinks) private readonly links: MediaLinks,
     @inject(Config) private readonly config: SwitchboardConfig,
+    @inject(LaterAnswerKeys) private readonly laterKeys: LaterAnswerKeys,
   ) {}
 
   async start(): Promise<void> {}
@@ -94,13 +96,39 @@ export class BotConversations implements BotHandOver, BackgroundWorker {
   /** The ticket's bot answers a message of the contact (its latest one when `messageId` is not given), after its earlier turns. */
   answer(options: { companyId: number; ticketId: number; messageId?: number }): void {
     const { ticketId } = options;
-    const turn = (this.turns.get(ticketId) ?? Promise.resolve())
-      .then(() => this.turn(options))
-      .catch((error: unknown) => this.logger.warn({ err: error, ticketId }, 'bot turn failed'))
+    void this.inTurn(ticketId, () => this.turn(options)).catch((error: unknown) =>
+      this.logger.warn({ err: error, ticketId }, 'bot turn failed'),
+    );
+  }
+
+  /**
+   * An answer the ticket's integration sent later (LaterAnswers), sent and applied in the ticket's turn order while
+   * that integration still has the ticket; answers how many replies went out, or undefined when it no longer has it.
+   */
+  applyLater(claims: LaterAnswerClaims, result: Omit<IntegrationResult, 'state'>): Promise<number | undefined> {
+    const { companyId, ticketId, integrationId } = claims;
+    return this.inTurn(ticketId, async () => {
+      const ticket = await this.withBot(companyId, ticketId);
+      if (ticket?.integration_id !== integrationId) return undefined;
+      const sent = await this.reply(ticket, result.replies ?? []);
+      await this.conclude(ticket, result);
+      return sent;
+    });
+  }
+
+  /** Runs `work` after the ticket's earlier turns; a failed turn does not hold up the next. */
+  private inTurn<T>(ticketId: number, work: () => Promise<T>): Promise<T> {
+    const done = (this.turns.get(ticketId) ?? Promise.resolve()).then(work);
+    const turn = done
+      .then(
+        () => undefined,
+        () => undefined,
+      )
       .finally(() => {
         if (this.turns.get(ticketId) === turn) this.turns.delete(ticketId);
       });
     this.turns.set(ticketId, turn);
+    return done;
   }
 
   /** Hands the ticket to a bot: it answers the contact from now on (its earlier state forgotten). */
@@ -211,6 +239,11 @@ export class BotConversations implements BotHandOver, BackgroundWorker {
       this.sessions.read(ticket.company_id, ticket.id),
     ]);
     const type = plugin.type;
+    const now = this.clock.now();
+    const reply =
+      plugin.readLaterAnswer && ticket.integration_id
+        ? this.laterKeys.address({ companyId: ticket.company_id, ticketId: ticket.id, integrationId: ticket.integration_id }, now)
+        : undefined;
     const log = (level: 'info' | 'warn') => (data: object, text: string) =>
       this.logger[level]({ ...data, companyId: ticket.company_id, ticketId: ticket.id, integration: type }, text);
     return {
@@ -229,9 +262,10 @@ export class BotConversations implements BotHandOver, BackgroundWorker {
         message: { ...conversationMessage(message), ...(message.media_url ? this.fileOf(ticket.company_id, message.media_url) : {}) },
         history: history.reverse().map(conversationMessage),
         language: options.customerLanguage ?? 'pt-BR',
+        ...(reply ? { reply } : {}),
       },
       state,
-      now: this.clock.now(),
+      now,
       signal: AbortSignal.any([AbortSignal.timeout(INTEGRATION_TIMEOUT_MS), this.stopping.signal]),
       log: { info: log('info'), warn: log('warn') },
     };
@@ -243,18 +277,21 @@ export class BotConversations implements BotHandOver, BackgroundWorker {
     return { mediaUrl: new URL(link, this.config.server.publicUrl).href, readMedia: () => buffer(this.media.read(stored)) };
   }
 
-  /** Sends the replies in order, each after its pause, while the bot still has the ticket. */
-  private async reply(ticket: BotTicket, replies: IntegrationReply[]): Promise<void> {
+  /** Sends the replies in order, each after its pause, while the bot still has the ticket; answers how many went. */
+  private async reply(ticket: BotTicket, replies: IntegrationReply[]): Promise<number> {
+    let sent = 0;
     for (const reply of replies) {
       if (reply.delayMs && reply.delayMs > 0) {
         await pause(Math.min(reply.delayMs, INTEGRATION_TIMEOUT_MS), undefined, { signal: this.stopping.signal });
         // An agent may have taken the conversation during the pause.
-        if (!(await this.withBot(ticket.company_id, ticket.id))) return;
+        if (!(await this.withBot(ticket.company_id, ticket.id))) return sent;
       }
       const media = reply.media ? { ...(await this.replyMedia(reply.media)), asVoiceNote: reply.voiceNote } : undefined;
       if (!reply.body?.trim() && !media) continue;
       await this.outbound.send({ companyId: ticket.company_id, ticketId: ticket.id, userId: null, body: reply.body ?? '', media });
+      sent += 1;
     }
+    return sent;
   }
 
   private async replyMedia(media: NonNullable<IntegrationReply['media']>): Promise<{ data: Buffer; fileName: string; mimeType: string }> {

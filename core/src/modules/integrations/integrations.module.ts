@@ -11,6 +11,8 @@ import { IntegrationSecrets } from './integration-secrets.js';
 import { IntegrationSessions } from './integration-sessions.js';
 import { BotConversationsRef, IntegrationStep } from './integration.step.js';
 import { IntegrationsRoutes } from './integrations.routes.js';
+import { LaterAnswerKeys } from './later-answers.js';
+import { LaterAnswers } from './later-answers.service.js';
 import { PromptsService } from './prompts.service.js';
 import { QueueIntegrationsService } from './queue-integrations.service.js';
 
@@ -19,7 +21,15 @@ import { QueueIntegrationsService } from './queue-integrations.service.js';
  * step, the hand-over routing asks for, and the listeners that stop a bot when a person takes over.
  */
 export const integrationsModule = new ContainerModule((bind) => {
-  for (const service of [IntegrationCatalogue, IntegrationSecrets, IntegrationSessions, QueueIntegrationsService, PromptsService]) {
+  for (const service of [
+    IntegrationCatalogue,
+    IntegrationSecrets,
+    IntegrationSessions,
+    QueueIntegrationsService,
+    PromptsService,
+    LaterAnswerKeys,
+    LaterAnswers,
+  ]) {
     bind(service).toSelf();
   }
   bind(BotConversations).toSelf();

@@ -1,7 +1,11 @@
 import { inject, injectable } from '@switchboard/sdk';
+import { bearerToken } from '../../platform/auth/authenticator.js';
 import type { ApiRouter, RouteContribution } from '../../platform/http/api-router.js';
 import type { Access } from '../../platform/http/access.js';
+import { RateLimits } from '../../platform/http/rate-limits.js';
 import { idParam, pageNumber, validate } from '../../platform/http/validation.js';
+import { LATER_ANSWERS_PATH } from './later-answers.js';
+import { LaterAnswers } from './later-answers.service.js';
 import { PromptsService } from './prompts.service.js';
 import { QueueIntegrationsService } from './queue-integrations.service.js';
 import {
@@ -27,6 +31,8 @@ export class IntegrationsRoutes implements RouteContribution {
   constructor(
     @inject(QueueIntegrationsService) private readonly integrations: QueueIntegrationsService,
     @inject(PromptsService) private readonly prompts: PromptsService,
+    @inject(LaterAnswers) private readonly laterAnswers: LaterAnswers,
+    @inject(RateLimits) private readonly limits: RateLimits,
   ) {}
 
   register(api: ApiRouter): void {
@@ -76,6 +82,18 @@ export class IntegrationsRoutes implements RouteContribution {
     api.delete('/prompt/:id', promptsAdmin, async ({ auth, params }) => {
       await this.prompts.remove({ auth, promptId: idParam(params.id, PROMPT_NOT_FOUND) });
       return { message: 'Prompt deleted' };
+    });
+
+    // Authenticated by the conversation's own key, not a user session: 'public' to the router, checked by the service.
+    const perAddress = this.limits.create({
+      name: 'integration-later-answers',
+      windowMs: 60_000,
+      // One workflow server answers for every conversation of its integrations.
+      limit: 600,
+      key: (req) => `address:${req.ip ?? ''}`,
+    });
+    api.post(LATER_ANSWERS_PATH, 'public', ({ req, body }) => this.laterAnswers.receive(bearerToken(req), body), {
+      before: [perAddress],
     });
   }
 }

@@ -9,6 +9,12 @@ export interface AuthenticateOptions {
   allowExpired?: boolean;
 }
 
+/** The token of an `Authorization: Bearer <token>` header, if the request has one. */
+export function bearerToken(req: Request): string | undefined {
+  const [scheme, token] = (req.headers.authorization ?? '').split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
+}
+
 /** A suspended company (status false): sign-in and every token of it are refused. */
 export function companyInactive(): AppError {
   return new AppError('ERR_COMPANY_INACTIVE', 401, { message: 'Empresa inativa. Entre em contato com o suporte.' });
@@ -33,9 +39,7 @@ export class Authenticator {
   ) {}
 
   async authenticate(req: Request, options: AuthenticateOptions = {}): Promise<AuthContext> {
-    const header = req.headers.authorization ?? '';
-    const [scheme, token] = header.split(' ');
-    return this.authenticateToken(scheme?.toLowerCase() === 'bearer' ? token : undefined, options);
+    return this.authenticateToken(bearerToken(req), options);
   }
 
   /** The same check for a bare access token (the socket handshake sends one). */

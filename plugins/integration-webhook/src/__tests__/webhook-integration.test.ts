@@ -59,10 +59,16 @@ describe('webhook integration', () => {
 
   it('POSTs the documented message.received event, signed over the raw body, with its timestamp and delivery id', async () => {
     const now = new Date('2026-03-02T14:05:09.123Z');
+    const reply = {
+      url: 'https://sb.example.com/api/integrations/replies',
+      token: '1.1.7.1772546709.sig',
+      expiresAt: '2026-03-03T14:05:09.000Z',
+    };
     const ctx = integrationContext({
       config,
       body: 'segue a foto',
       now,
+      reply,
       media: {
         mediaType: 'image',
         mimeType: 'image/jpeg',
@@ -97,7 +103,19 @@ describe('webhook integration', () => {
         mediaUrl: 'https://sb.example.com/media/signed/foto.jpg?signature=abc',
         createdAt: '2026-03-02T14:05:09.123Z',
       },
+      reply,
     });
+  });
+
+  it('reads an answer POSTed later to the reply address in the same shape, and refuses one that asks for nothing', () => {
+    expect(webhook.readLaterAnswer({ replies: [{ body: 'Pedido enviado' }], transfer: { queueId: '4' } })).toEqual({
+      replies: [{ body: 'Pedido enviado' }],
+      transfer: { queueId: 4 },
+    });
+    expect(webhook.readLaterAnswer([{ handOff: true }])).toEqual({ replies: [], handOff: true });
+    expect(() => webhook.readLaterAnswer({ message: 'Workflow was started' })).toThrow(/no replies, handOff, transfer or close/);
+    expect(() => webhook.readLaterAnswer('oi')).toThrow(/must be a JSON object/);
+    expect(() => webhook.readLaterAnswer({ replies: [{ mediaUrl: 'file:///etc/passwd' }] })).toThrow(/http\(s\) address/);
   });
 
   it('carries the history it is set to ask for, oldest first', async () => {

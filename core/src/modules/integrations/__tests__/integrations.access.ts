@@ -32,4 +32,8 @@ export const routeAccessCases: RouteAccessCase[] = [
   { route: 'POST /prompt', note: ownCompany, body: { name: 'Access prompt' } },
   { route: 'PUT /prompt/:id', record: async (fixture) => ({ ...(await promptPath(fixture)), body: { temperature: 0.5 } }) },
   { route: 'DELETE /prompt/:id', record: promptPath },
+  {
+    route: 'POST /api/integrations/replies',
+    note: "authenticated by one conversation's signed key, which names its company and ticket (n8n-workflow.test.ts)",
+  },
 ];

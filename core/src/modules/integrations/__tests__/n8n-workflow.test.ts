@@ -1,24 +1,34 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { CompanyCache } from '../../../platform/cache/company-cache.js';
 import { eventually } from '../../../testing/eventually.js';
-import { api, startTestServer, type CompanyFixture, type TestServer } from '../../../testing/test-server.js';
+import { api } from '../../../testing/test-server.js';
+import { addQueue } from '../../routing/__tests__/menu-fixtures.js';
+import { acceptTicket, startRoutingScenario, type RoutingScenario, type Visitor } from '../../routing/__tests__/routing-scenario.js';
+import { BotConversations } from '../bot-conversations.js';
 
 /**
- * An n8n workflow answering a contact through the external API, with the real n8n plugin (a workspace plugin, loaded
- * like in production) and the API channel: the contact writes through the channel's bridge, the integration POSTs the
- * message.received event to the workflow's Webhook node, which answers at once ("Respond Immediately") and then sends
- * its reply with POST /api/messages/send and the connection's token. The webchat channel cannot be the scenario's:
- * the external API refuses the widget's connections (it has no phone-like contact numbers).
+ * An n8n workflow as a website visitor's bot, with the real n8n plugin (a workspace plugin, loaded like in production):
+ * the visitor picks the queue whose integration is the workflow, the integration POSTs the message.received event to
+ * the workflow's Webhook node, which answers at once ("Respond Immediately") and then sends its reply with an HTTP
+ * Request node to the event's reply address, with the event's key.
  */
 
-interface Listening {
-  url: string;
-  server: Server;
-}
+const WEBHOOK_PATH = '/webhook/3b0e5c1a-8d4f-4a52-b1f7-6a2e9c0d4f18';
 
-async function listen(handle: (req: IncomingMessage, body: string, res: ServerResponse) => void): Promise<Listening> {
+/** What the workflow does with an event once n8n has answered it: its HTTP Request node's body. */
+type Workflow = (event: any) => object;
+
+let scenario: RoutingScenario;
+let n8n: { url: string; server: Server };
+let workflow: Workflow;
+let humans: number;
+/** What the workflow's Webhook node received. */
+const events: any[] = [];
+/** What the workflow's HTTP Request node was answered. */
+const requestAnswers: { status: number; body: any }[] = [];
+
+async function listen(handle: (req: IncomingMessage, body: string, res: ServerResponse) => void): Promise<{ url: string; server: Server }> {
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -28,28 +38,13 @@ async function listen(handle: (req: IncomingMessage, body: string, res: ServerRe
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
 }
 
-const WEBHOOK_PATH = '/webhook/3b0e5c1a-8d4f-4a52-b1f7-6a2e9c0d4f18';
-
-let server: TestServer;
-let company: CompanyFixture;
-let integrator: Listening;
-let n8n: Listening;
-let connection: { id: number; token: string };
-let integrationId: number;
-/** What the workflow's Webhook node received. */
-const events: any[] = [];
-/** What the workflow's calls to the external API were answered. */
-const apiAnswers: { status: number; body: any }[] = [];
-/** What the API channel delivered to the bridge: the contact's side. */
-const delivered: any[] = [];
+/** The HTTP Request node: POST to the reply address the event names, with its key. */
+function answerLater(reply: { url: string; token: string }, body: unknown): Promise<{ status: number; body: any }> {
+  return api(scenario.server, 'POST', new URL(reply.url).pathname, { headers: { authorization: `Bearer ${reply.token}` }, body });
+}
 
 beforeAll(async () => {
-  server = await startTestServer();
-  company = await server.createCompany({ plan: { use_external_api: true, use_integrations: true } });
-  integrator = await listen((_req, body, res) => {
-    delivered.push(JSON.parse(body));
-    res.writeHead(200).end();
-  });
+  scenario = await startRoutingScenario({ company: { plan: { use_integrations: true } } });
   n8n = await listen((req, body, res) => {
     if (req.method !== 'POST' || req.url !== WEBHOOK_PATH) {
       res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 404, message: 'not registered' }));
@@ -58,73 +53,94 @@ beforeAll(async () => {
     const event = JSON.parse(body);
     events.push(event);
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Workflow was started' }));
-    if (event.event !== 'message.received') return;
-    // The workflow's HTTP Request node, after the Webhook node answered.
-    void api(server, 'POST', '/api/messages/send', {
-      token: connection.token,
-      body: { number: event.contact.number, body: `Olá ${event.contact.name}, seu pedido do ticket ${event.ticket.id} saiu para entrega` },
-    }).then(({ status, body: answer }) => apiAnswers.push({ status, body: answer }));
+    if (event.event === 'message.received')
+      void answerLater(event.reply, workflow(event)).then(({ status, body: answer }) => requestAnswers.push({ status, body: answer }));
   });
-
-  const created = await api(server, 'POST', '/whatsapp', {
-    token: company.admin.token,
-    body: { name: 'Bridge', channel: 'api', settings: { webhookUrl: `${integrator.url}/events`, webhookSecret: 'bridge-secret-5e1f' } },
-  });
-  expect(created.status).toBe(201);
-  connection = { id: created.body.id as number, token: created.body.token as string };
-  const knex = server.ports.database.knex;
-  await eventually(
-    async () => ((await knex('connections').where('id', connection.id).first('status'))?.status === 'CONNECTED' ? true : undefined),
-    'API connection connected',
-  );
-  const integration = await api(server, 'POST', '/queueIntegration', {
-    token: company.admin.token,
+  const integration = await api(scenario.server, 'POST', '/queueIntegration', {
+    token: scenario.company.admin.token,
     body: { type: 'n8n', name: 'Fluxo de pedidos', urlN8N: `${n8n.url}${WEBHOOK_PATH}` },
   });
   expect(integration.status).toBe(201);
-  integrationId = integration.body.id as number;
-  // The connection hands its new conversations to the workflow.
-  await knex('connections').where('id', connection.id).update({ integration_id: integrationId });
-  await server.container.get<CompanyCache>(CompanyCache).invalidate(company.companyId);
+  await scenario.companySettings({ user_random: 'disabled' });
+  await scenario.connectionColumns({ greeting_message: 'Olá! Escolha um setor:' });
+  await addQueue(scenario, 'Pedidos', { order_queue: 1, integration_id: integration.body.id });
+  humans = await addQueue(scenario, 'Atendimento', { order_queue: 2 });
 }, 120_000);
 
 afterAll(async () => {
-  await Promise.all([integrator, n8n].filter(Boolean).map(({ server: listening }) => new Promise((resolve) => listening.close(resolve))));
-  await server?.stop();
+  await new Promise((resolve) => (n8n ? n8n.server.close(resolve) : resolve(undefined)));
+  await scenario?.stop();
 });
 
-async function contactWrites(body: string, externalId: string): Promise<void> {
-  const sent = await api(server, 'POST', `/api/channels/${connection.token}/messages`, {
-    body: { number: '5511988887777', name: 'Carla', body, externalId },
-  });
-  expect(sent.status).toBe(202);
+/** A visitor who picked the workflow's queue; answers the event of that choice. */
+async function withTheWorkflow(name: string): Promise<{ visitor: Visitor; event: any }> {
+  const visitor = await scenario.visitor(name);
+  await visitor.say('oi');
+  await visitor.say('1');
+  const event = await eventually(() => events.find((seen) => seen.contact?.name === name), 'event at the workflow');
+  return { visitor, event };
 }
 
-describe('an n8n workflow as the bot', () => {
-  it("gets the contact's message as the documented event and answers through the external API, the bot keeping the ticket", async () => {
-    await contactWrites('Quero saber do meu pedido', 'sms-1');
-    const event = await eventually(() => events.find((seen) => seen.event === 'message.received'), 'event at the workflow');
+describe('an n8n workflow as the bot of a website conversation', () => {
+  it("gets the visitor's message as the documented event and answers later at the event's reply address, keeping the ticket", async () => {
+    workflow = (event) => ({ replies: [{ body: `Olá ${event.contact.name}, seu pedido do ticket ${event.ticket.id} saiu para entrega` }] });
+    const { visitor, event } = await withTheWorkflow('Carla');
     expect(event).toMatchObject({
-      company: { id: company.companyId },
-      connection: { id: connection.id, name: 'Bridge', channel: 'api' },
-      ticket: { status: 'pending', queueId: null },
-      contact: { name: 'Carla', number: '5511988887777' },
-      message: { body: 'Quero saber do meu pedido', mediaUrl: null },
+      company: { id: scenario.company.companyId },
+      connection: { id: scenario.connection.id, channel: 'webchat' },
+      ticket: { status: 'pending' },
+      contact: { name: 'Carla' },
+      message: { body: '1', mediaUrl: null },
+      reply: { url: expect.stringMatching(/\/api\/integrations\/replies$/), token: expect.any(String) },
     });
-    const reply = `Olá Carla, seu pedido do ticket ${event.ticket.id} saiu para entrega`;
-    const toContact = await eventually(() => delivered.find((seen) => seen.message?.body === reply), 'reply at the contact');
-    expect(toContact).toMatchObject({ event: 'message.created', contact: { number: '5511988887777' } });
-    expect(apiAnswers[0]).toMatchObject({ status: 200, body: { ticketId: event.ticket.id } });
+    expect(Date.parse(event.reply.expiresAt)).toBeGreaterThan(Date.now());
 
-    const knex = server.ports.database.knex;
-    const ticket = await knex('tickets').where('id', event.ticket.id).first();
-    expect(ticket).toMatchObject({ use_integration: true, integration_id: integrationId, status: 'pending', user_id: null });
-    const ours = await knex('messages').where({ ticket_id: ticket.id, from_me: true }).select('body');
-    expect(ours.map((row: { body: string }) => row.body)).toContain(reply);
+    await visitor.waitForReply(`Olá Carla, seu pedido do ticket ${event.ticket.id} saiu para entrega`);
+    const answered = await eventually(
+      () => requestAnswers.find((answer) => answer.body.ticketId === event.ticket.id),
+      'answer to the workflow',
+    );
+    expect(answered).toEqual({ status: 200, body: { ticketId: event.ticket.id, sent: 1 } });
+    expect(await visitor.ticket()).toMatchObject({ id: event.ticket.id, use_integration: true, status: 'pending', user_id: null });
 
-    // The workflow's reply did not take the conversation from it: the next message reaches it on the same ticket.
-    await contactWrites('Obrigada!', 'sms-2');
+    // The reply did not take the conversation from the workflow: the next message reaches it on the same ticket.
+    await visitor.say('Obrigada!');
     const next = await eventually(() => events.find((seen) => seen.message?.body === 'Obrigada!'), 'second event at the workflow');
     expect(next.ticket.id).toBe(event.ticket.id);
+  });
+
+  it("hands the visitor to the queue's humans when its later answer says so, and its key then opens nothing", async () => {
+    workflow = () => ({ replies: [{ body: 'Vou chamar um atendente' }], transfer: { queueId: humans } });
+    const { visitor, event } = await withTheWorkflow('Davi');
+    await visitor.waitForReply('Vou chamar um atendente');
+    await scenario.server.container.get(BotConversations).idle();
+    expect(await visitor.ticket()).toMatchObject({ queue_id: humans, use_integration: false, status: 'pending', user_id: null });
+
+    const late = await answerLater(event.reply, { replies: [{ body: 'ainda aqui?' }] });
+    expect(late).toMatchObject({ status: 409, body: { error: 'ERR_TICKET_NOT_WITH_BOT' } });
+    expect(await visitor.replies()).not.toContain('ainda aqui?');
+  });
+
+  it('refuses a key that was altered, an answer without anything to do, and a key of a ticket an agent took', async () => {
+    workflow = () => ({ replies: [{ body: 'Um momento' }] });
+    const { visitor, event } = await withTheWorkflow('Elis');
+    await visitor.waitForReply('Um momento');
+    const [companyId, , integrationId, expires, signature] = event.reply.token.split('.');
+    const otherTicket = [companyId, Number(event.ticket.id) + 1, integrationId, expires, signature].join('.');
+    expect(await answerLater({ ...event.reply, token: otherTicket }, { replies: [{ body: 'x' }] })).toMatchObject({
+      status: 401,
+      body: { error: 'ERR_INVALID_TOKEN' },
+    });
+    expect(await answerLater(event.reply, { hello: 'world' })).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
+    expect(await answerLater(event.reply, { replies: 'oi' })).toMatchObject({
+      status: 400,
+      body: { error: 'ERR_VALIDATION', message: expect.stringContaining('replies must be a list') },
+    });
+
+    await acceptTicket(scenario, event.ticket.id);
+    expect(await answerLater(event.reply, { replies: [{ body: 'ainda aqui?' }] })).toMatchObject({
+      status: 409,
+      body: { error: 'ERR_TICKET_NOT_WITH_BOT' },
+    });
   });
 });
