@@ -19,6 +19,12 @@ export type { AdminSeedConfig, AuthConfig, DatabaseConfig, PluginsConfig, RedisC
 /** embedded: everything in one process; scaled: PostgreSQL and Redis shared by any number of nodes. */
 export type RuntimeMode = 'embedded' | 'scaled';
 
+/**
+ * Where the host binds the loaded configuration in its container: plugins read their sections (openai, dialogflow,
+ * meta) from it, so they follow the configuration the server was started with, not the process's environment.
+ */
+export const SwitchboardConfig = Symbol.for('switchboard.config');
+
 export interface SwitchboardConfig {
   mode: RuntimeMode;
   server: ServerConfig;
@@ -28,6 +34,8 @@ export interface SwitchboardConfig {
   auth: AuthConfig;
   plugins: PluginsConfig;
   meta: MetaConfig;
+  openai: OpenAiConfig;
+  dialogflow: DialogflowConfig;
   admin: AdminSeedConfig;
 }
 
@@ -51,6 +59,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): SwitchboardCon
     auth,
     plugins: loadPluginsConfig(env),
     meta: loadMetaConfig(env),
+    openai: loadOpenAiConfig(env),
+    dialogflow: loadDialogflowConfig(env),
     admin: loadAdminSeedConfig(env),
   };
 }

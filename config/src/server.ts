@@ -70,10 +70,18 @@ export const serverVariables = {
         (value) => value === undefined || parseTrustProxy(value) !== undefined,
       ),
   }),
+  mediaFetchHosts: variable({
+    env: 'MEDIA_FETCH_HOSTS',
+    doc: "Where files named by URL (the API channel's media.url, a bot's reply file) may be fetched from: public (internet addresses only, so no one can make the server read its own network) or any (a closed network serving files from private addresses).",
+    defaultText: 'public',
+    schema: yup.string().oneOf(['public', 'any'], 'must be public or any').default('public'),
+  }),
 };
 
 export interface ServerConfig {
   port: number;
+  /** Where files named by URL (an integrator's, a bot's reply) may be fetched from. */
+  mediaFetchHosts: 'public' | 'any';
   publicUrl: string;
   logLevel: string;
   webDistDir?: string;
@@ -89,5 +97,6 @@ export function loadServerConfig(env: NodeJS.ProcessEnv): ServerConfig {
     logLevel: readVariable(serverVariables.logLevel, env) as string,
     webDistDir: readVariable(serverVariables.webDistDir, env) as string | undefined,
     trustProxy: parseTrustProxy(readVariable(serverVariables.trustProxy, env) as string)!,
+    mediaFetchHosts: readVariable(serverVariables.mediaFetchHosts, env) as 'public' | 'any',
   };
 }

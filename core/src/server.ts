@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import express, { type Express } from 'express';
 import cookieParser from 'cookie-parser';
 import { pino } from 'pino';
-import { ChannelContribution, Container, IntegrationContribution, type ContainerModule } from '@switchboard/sdk';
+import { ChannelContribution, Container, IntegrationContribution, MediaHosts, type ContainerModule } from '@switchboard/sdk';
 import type { SwitchboardConfig } from '@switchboard/config';
 import { resolveAppSecret, SecretKeys } from './platform/auth/app-secret.js';
 import { Authenticator } from './platform/auth/authenticator.js';
@@ -98,6 +98,7 @@ async function listen(options: ServerOptions, ports: Ports, secret: string, logg
 
   const container = new Container({ defaultScope: 'Singleton' });
   container.bind(Config).toConstantValue(config);
+  container.bind(MediaHosts).toConstantValue(config.server.mediaFetchHosts);
   container.bind(Clock).toConstantValue(systemClock);
   container.bind(Logger).toConstantValue(logger);
   container.bind(Database).toConstantValue(ports.database);

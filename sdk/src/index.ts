@@ -7,3 +7,4 @@ export * from './plugin.js';
 export * from './channel.js';
 export * from './conversation.js';
 export * from './integration.js';
+export * from './media-download.js';

@@ -2,6 +2,7 @@ import type { Router } from 'express';
 import {
   inject,
   injectable,
+  MediaHosts,
   optional,
   PluginHost,
   type ChannelContribution,
@@ -12,7 +13,6 @@ import {
 import { ApiSession } from './api-session.js';
 import { ConnectionRateLimiter } from './connection-rate-limiter.js';
 import { registerInboundRoutes } from './inbound-routes.js';
-import { MediaHosts } from './media-download.js';
 
 export const API_CHANNEL = 'api';
 

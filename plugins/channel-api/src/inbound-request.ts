@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { Ack, ContactRef, InboundMedia, InboundMessage, MediaType } from '@switchboard/sdk';
-import { downloadMedia, MediaDownloadError, type MediaHosts } from './media-download.js';
+import {
+  downloadMedia,
+  MediaDownloadError,
+  type Ack,
+  type ContactRef,
+  type InboundMedia,
+  type InboundMessage,
+  type MediaHosts,
+  type MediaType,
+} from '@switchboard/sdk';
 
 /** The largest file a message may carry (decoded), as the other channels' media. */
 export const MAX_MEDIA_BYTES = 16 * 1024 * 1024;
@@ -80,7 +88,7 @@ function mediaTypeOf(mimeType: string): MediaType {
 /** Fetches a file the integrator serves (only from public addresses unless the channel allows any). */
 async function download(url: URL, hosts: MediaHosts): Promise<Buffer> {
   try {
-    return await downloadMedia(url, { hosts, maxBytes: MAX_MEDIA_BYTES, timeoutMs: MEDIA_DOWNLOAD_TIMEOUT_MS });
+    return (await downloadMedia(url, { hosts, maxBytes: MAX_MEDIA_BYTES, timeoutMs: MEDIA_DOWNLOAD_TIMEOUT_MS })).data;
   } catch (error) {
     if (error instanceof MediaDownloadError && error.tooLarge) throw tooLarge(MAX_MEDIA_BYTES + 1);
     const reason = error instanceof MediaDownloadError ? error.message : 'it could not be reached';

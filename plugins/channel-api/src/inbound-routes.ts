@@ -1,10 +1,9 @@
 import express, { type NextFunction, type Request, type RequestHandler, type Response, type Router } from 'express';
-import type { ConnectionInfo, InboundEvent, PluginHost } from '@switchboard/sdk';
+import type { ConnectionInfo, InboundEvent, MediaHosts, PluginHost } from '@switchboard/sdk';
 import { apiSettings } from './api-settings.js';
 import type { ConnectionRateLimiter } from './connection-rate-limiter.js';
 import { inboundAck, inboundMessage, InboundRequestError, MAX_REQUEST_BYTES, parseJsonObject } from './inbound-request.js';
 import { SIGNATURE_HEADER, verifyPayload } from './payload-signature.js';
-import type { MediaHosts } from './media-download.js';
 
 export interface InboundRouteOptions {
   host: PluginHost;

@@ -1,4 +1,4 @@
-import { loadDialogflowConfig } from '@switchboard/config';
+import { SwitchboardConfig } from '@switchboard/config';
 import { ContainerModule, IntegrationContribution } from '@switchboard/sdk';
 import { DialogflowIntegration } from './dialogflow-integration.js';
 
@@ -10,6 +10,6 @@ export { VoiceNoteFormatError } from './voice-note.js';
 /** The Dialogflow plugin: binds the 'dialogflow' IntegrationContribution that answers through a Dialogflow ES agent. */
 export default new ContainerModule((bind) => {
   bind(IntegrationContribution)
-    .toDynamicValue(() => new DialogflowIntegration(loadDialogflowConfig()))
+    .toDynamicValue((context) => new DialogflowIntegration(context.container.get<SwitchboardConfig>(SwitchboardConfig).dialogflow))
     .inSingletonScope();
 });

@@ -1,4 +1,4 @@
-import { loadOpenAiConfig } from '@switchboard/config';
+import { SwitchboardConfig } from '@switchboard/config';
 import { ContainerModule, IntegrationContribution } from '@switchboard/sdk';
 import { OpenAiPromptIntegration } from './openai-prompt-integration.js';
 
@@ -10,6 +10,6 @@ export { DEFAULT_HAND_OFF_PHRASE, PROMPT_DEFAULTS, PROMPT_VOICES, TEXT_MODE, Pro
 /** The OpenAI plugin: binds the 'openai' IntegrationContribution that answers AI prompts. */
 export default new ContainerModule((bind) => {
   bind(IntegrationContribution)
-    .toDynamicValue(() => new OpenAiPromptIntegration(loadOpenAiConfig()))
+    .toDynamicValue((context) => new OpenAiPromptIntegration(context.container.get<SwitchboardConfig>(SwitchboardConfig).openai))
     .inSingletonScope();
 });

@@ -60,10 +60,21 @@ export const externalApiDocument = {
         },
         responses: {
           '200': {
-            description: 'Sent and applied',
+            description:
+              "Sent and applied. A reply's file that could not be fetched (not an internet address, an error, over 64 MB) is left out, its caption still sent, and listed in skipped",
             content: {
               'application/json': {
-                schema: { type: 'object', properties: { ticketId: { type: 'integer' }, sent: { type: 'integer' } } },
+                schema: {
+                  type: 'object',
+                  properties: {
+                    ticketId: { type: 'integer' },
+                    sent: { type: 'integer', description: 'Messages sent' },
+                    skipped: {
+                      type: 'array',
+                      items: { type: 'object', properties: { reply: { type: 'integer' }, reason: { type: 'string' } } },
+                    },
+                  },
+                },
               },
             },
           },
@@ -86,11 +97,6 @@ export const externalApiDocument = {
           },
           '429': {
             description: 'Too many requests from this address (ERR_TOO_MANY_REQUESTS)',
-            content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-          },
-          '502': {
-            description:
-              "A reply's file could not be fetched from its mediaUrl; replies before it were sent (ERR_INTEGRATION_REPLY_FAILED)",
             content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
           },
         },

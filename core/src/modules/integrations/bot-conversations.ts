@@ -2,6 +2,7 @@ import path from 'node:path';
 import { setTimeout as pause } from 'node:timers/promises';
 import { buffer } from 'node:stream/consumers';
 import {
+  downloadMedia,
   inject,
   injectable,
   type ConversationMessage,
@@ -45,6 +46,12 @@ interface MessageRow {
   media_type: string | null;
   media_url: string | null;
   created_at: Date | string;
+}
+
+/** What a bot's replies became: how many went out, and which files could not be fetched (by reply index). */
+export interface RepliesSent {
+  sent: number;
+  skipped: { reply: number; reason: string }[];
 }
 
 /** Where a ticket's bot comes from: a queue integration or an AI prompt. */
@@ -103,9 +110,9 @@ export class BotConversations implements BotHandOver, BackgroundWorker {
 
   /**
    * An answer the ticket's integration sent later (LaterAnswers), sent and applied in the ticket's turn order while
-   * that integration still has the ticket; answers how many replies went out, or undefined when it no longer has it.
+   * that integration still has the ticket; answers what went out, or undefined when it no longer has it.
    */
-  applyLater(claims: LaterAnswerClaims, result: Omit<IntegrationResult, 'state'>): Promise<number | undefined> {
+  applyLater(claims: LaterAnswerClaims, result: Omit<IntegrationResult, 'state'>): Promise<RepliesSent | undefined> {
     const { companyId, ticketId, integrationId } = claims;
     return this.inTurn(ticketId, async () => {
       const ticket = await this.withBot(companyId, ticketId);
@@ -277,32 +284,48 @@ export class BotConversations implements BotHandOver, BackgroundWorker {
     return { mediaUrl: new URL(link, this.config.server.publicUrl).href, readMedia: () => buffer(this.media.read(stored)) };
   }
 
-  /** Sends the replies in order, each after its pause, while the bot still has the ticket; answers how many went. */
-  private async reply(ticket: BotTicket, replies: IntegrationReply[]): Promise<number> {
-    let sent = 0;
-    for (const reply of replies) {
+  /**
+   * Sends the replies in order, each after its pause, while the bot still has the ticket. A file that cannot be
+   * fetched is left out (its caption still goes), so it silences neither the bot's other words nor its hand-off.
+   */
+  private async reply(ticket: BotTicket, replies: IntegrationReply[]): Promise<RepliesSent> {
+    const done: RepliesSent = { sent: 0, skipped: [] };
+    for (const [index, reply] of replies.entries()) {
       if (reply.delayMs && reply.delayMs > 0) {
         await pause(Math.min(reply.delayMs, INTEGRATION_TIMEOUT_MS), undefined, { signal: this.stopping.signal });
         // An agent may have taken the conversation during the pause.
-        if (!(await this.withBot(ticket.company_id, ticket.id))) return sent;
+        if (!(await this.withBot(ticket.company_id, ticket.id))) return done;
       }
-      const media = reply.media ? { ...(await this.replyMedia(reply.media)), asVoiceNote: reply.voiceNote } : undefined;
+      let media;
+      try {
+        media = reply.media ? { ...(await this.replyMedia(reply.media)), asVoiceNote: reply.voiceNote } : undefined;
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        this.logger.warn(
+          { companyId: ticket.company_id, ticketId: ticket.id, reason },
+          "a bot reply's file was not fetched; sent without it",
+        );
+        done.skipped.push({ reply: index, reason });
+      }
       if (!reply.body?.trim() && !media) continue;
       await this.outbound.send({ companyId: ticket.company_id, ticketId: ticket.id, userId: null, body: reply.body ?? '', media });
-      sent += 1;
+      done.sent += 1;
     }
-    return sent;
+    return done;
   }
 
+  /** A reply's file: its bytes, or fetched from its URL where MEDIA_FETCH_HOSTS allows (internet addresses only by default). */
   private async replyMedia(media: NonNullable<IntegrationReply['media']>): Promise<{ data: Buffer; fileName: string; mimeType: string }> {
     if ('data' in media) return media;
-    const answer = await fetch(media.url, { signal: AbortSignal.any([AbortSignal.timeout(INTEGRATION_TIMEOUT_MS), this.stopping.signal]) });
-    if (!answer.ok) throw new Error(`reply file answered ${answer.status}`);
-    if (Number(answer.headers.get('content-length') ?? 0) > REPLY_MEDIA_MAX_BYTES) throw new Error('reply file too large');
-    const data = Buffer.from(await answer.arrayBuffer());
-    if (data.length > REPLY_MEDIA_MAX_BYTES) throw new Error('reply file too large');
-    const fileName = media.fileName ?? (path.basename(new URL(media.url).pathname) || 'file');
-    return { data, fileName, mimeType: media.mimeType ?? answer.headers.get('content-type')?.split(';')[0] ?? 'application/octet-stream' };
+    const url = new URL(media.url);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('a reply file must be an http(s) address');
+    const file = await downloadMedia(url, {
+      hosts: this.config.server.mediaFetchHosts,
+      maxBytes: REPLY_MEDIA_MAX_BYTES,
+      timeoutMs: INTEGRATION_TIMEOUT_MS,
+    });
+    const fileName = media.fileName ?? (path.basename(url.pathname) || 'file');
+    return { data: file.data, fileName, mimeType: media.mimeType ?? file.mimeType ?? 'application/octet-stream' };
   }
 
   /** What the bot decided besides its replies: a transfer, a close or a hand-off ends its part. */

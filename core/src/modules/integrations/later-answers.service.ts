@@ -3,7 +3,7 @@ import { companyInactive } from '../../platform/auth/authenticator.js';
 import { Clock } from '../../platform/clock.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { Tenancy } from '../../platform/tenancy.js';
-import { BotConversations } from './bot-conversations.js';
+import { BotConversations, type RepliesSent } from './bot-conversations.js';
 import { LaterAnswerKeys } from './later-answers.js';
 import { QueueIntegrationsService } from './queue-integrations.service.js';
 
@@ -27,7 +27,7 @@ export class LaterAnswers {
     @inject(BotConversations) private readonly bots: BotConversations,
   ) {}
 
-  async receive(token: string | undefined, body: unknown): Promise<{ ticketId: number; sent: number }> {
+  async receive(token: string | undefined, body: unknown): Promise<{ ticketId: number } & RepliesSent> {
     const claims = this.keys.verify(token, this.clock.now());
     if (!claims) throw new AppError('ERR_INVALID_TOKEN', 401, { message: 'Token inválido' });
     const { companyId, ticketId, integrationId } = claims;
@@ -47,16 +47,8 @@ export class LaterAnswers {
     } catch (error) {
       throw new AppError('ERR_VALIDATION', 400, { message: error instanceof Error ? error.message : String(error) });
     }
-    let sent: number | undefined;
-    try {
-      sent = await this.bots.applyLater(claims, answer);
-    } catch (error) {
-      // A reply's file that could not be fetched, mostly: said to the caller, who may send the rest again.
-      throw new AppError('ERR_INTEGRATION_REPLY_FAILED', 502, {
-        message: `The answer could not be sent whole: ${error instanceof Error ? error.message : String(error)}`,
-      });
-    }
-    if (sent === undefined) throw notWithTheBot();
-    return { ticketId, sent };
+    const done = await this.bots.applyLater(claims, answer);
+    if (!done) throw notWithTheBot();
+    return { ticketId, ...done };
   }
 }

@@ -6,6 +6,7 @@ import express from 'express';
 import {
   ChannelContribution,
   Container,
+  MediaHosts,
   PluginHost,
   type Ack,
   type ConnectionInfo,
@@ -16,7 +17,6 @@ import { MemoryPluginHost, type FakePeer, type OutboundSeen } from '@switchboard
 import apiModule from '../api-backend-module.js';
 import { signPayload } from '../payload-signature.js';
 import { FakeWebhook } from './fake-webhook.js';
-import { MediaHosts } from '../media-download.js';
 
 export const SECRET = 'integrator-shared-secret-0123456789';
 export const TOKEN = 'api-connection-token';

@@ -22,15 +22,10 @@ let scenario: RoutingScenario;
 let integrationId: number;
 let queueId: number;
 
-let savedApiUrl: string | undefined;
-
 beforeAll(async () => {
   await dialogflow.start();
+  // The plugin reads DIALOGFLOW_API_URL from the configuration the server starts with.
   const env = { DIALOGFLOW_API_URL: dialogflow.url };
-  // The plugin binds with loadDialogflowConfig(), which reads the process environment: the scenario's `env` reaches
-  // only core's configuration. Jest gives each test file its own process.env.
-  savedApiUrl = process.env.DIALOGFLOW_API_URL;
-  process.env.DIALOGFLOW_API_URL = dialogflow.url;
   scenario = await startRoutingScenario({ company: { plan: { use_integrations: true } }, env });
   const created = await api(scenario.server, 'POST', '/queueIntegration', {
     token: scenario.company.admin.token,
@@ -49,8 +44,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await scenario?.stop();
   await dialogflow.close();
-  if (savedApiUrl === undefined) delete process.env.DIALOGFLOW_API_URL;
-  else process.env.DIALOGFLOW_API_URL = savedApiUrl;
 });
 
 beforeEach(async () => {

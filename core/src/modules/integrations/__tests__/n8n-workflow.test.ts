@@ -100,7 +100,7 @@ describe('an n8n workflow as the bot of a website conversation', () => {
       () => requestAnswers.find((answer) => answer.body.ticketId === event.ticket.id),
       'answer to the workflow',
     );
-    expect(answered).toEqual({ status: 200, body: { ticketId: event.ticket.id, sent: 1 } });
+    expect(answered).toEqual({ status: 200, body: { ticketId: event.ticket.id, sent: 1, skipped: [] } });
     expect(await visitor.ticket()).toMatchObject({ id: event.ticket.id, use_integration: true, status: 'pending', user_id: null });
 
     // The reply did not take the conversation from the workflow: the next message reaches it on the same ticket.
@@ -121,7 +121,7 @@ describe('an n8n workflow as the bot of a website conversation', () => {
     expect(await visitor.replies()).not.toContain('ainda aqui?');
   });
 
-  it('refuses a key that was altered, an answer without anything to do, and a key of a ticket an agent took', async () => {
+  it("refuses a key that was altered, an answer without anything to do, a file on the server's network, and a key of a ticket an agent took", async () => {
     workflow = () => ({ replies: [{ body: 'Um momento' }] });
     const { visitor, event } = await withTheWorkflow('Elis');
     await visitor.waitForReply('Um momento');
@@ -132,6 +132,24 @@ describe('an n8n workflow as the bot of a website conversation', () => {
       body: { error: 'ERR_INVALID_TOKEN' },
     });
     expect(await answerLater(event.reply, { hello: 'world' })).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
+    // A file on the server's own network is not fetched for the contact (MEDIA_FETCH_HOSTS is 'public').
+    const fetched: string[] = [];
+    const internal = await listen((req, _body, res) => {
+      fetched.push(req.url ?? '');
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('internal secret');
+    });
+    try {
+      const answer = await answerLater(event.reply, { replies: [{ mediaUrl: `${internal.url}/secret.txt` }, { body: 'Segue o arquivo' }] });
+      expect(answer).toMatchObject({
+        status: 200,
+        body: { ticketId: event.ticket.id, sent: 1, skipped: [{ reply: 0, reason: expect.stringContaining('not a public address') }] },
+      });
+      expect(fetched).toEqual([]);
+      await visitor.waitForReply('Segue o arquivo');
+      expect(await visitor.replies()).not.toContain('internal secret');
+    } finally {
+      await new Promise((resolve) => internal.server.close(resolve));
+    }
     expect(await answerLater(event.reply, { replies: 'oi' })).toMatchObject({
       status: 400,
       body: { error: 'ERR_VALIDATION', message: expect.stringContaining('replies must be a list') },

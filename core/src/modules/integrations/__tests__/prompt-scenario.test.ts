@@ -22,34 +22,16 @@ let scenario: RoutingScenario;
 let promptQueue: number;
 let promptId: number;
 
-/**
- * The plugin reads its variables with loadOpenAiConfig() from the process environment when the server binds it; the
- * scenario's `env` reaches only core's configuration. Jest gives each test file its own process.env.
- */
-function setPluginEnv(variables: Record<string, string>): () => void {
-  const before = Object.fromEntries(Object.keys(variables).map((name) => [name, process.env[name]]));
-  Object.assign(process.env, variables);
-  return () => {
-    for (const [name, value] of Object.entries(before)) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-  };
-}
-
-let restoreEnv: (() => void) | undefined;
-
 beforeAll(async () => {
   fake = await startFakeUpstreams();
+  // The plugin reads its upstreams' addresses from the configuration the server starts with.
   const env = { OPENAI_BASE_URL: fake.baseUrl, AZURE_TTS_URL: fake.ttsUrl };
-  restoreEnv = setPluginEnv(env);
   scenario = await startRoutingScenario({ company: { plan: { use_integrations: true, use_open_ai: true } }, env });
 }, 120_000);
 
 afterAll(async () => {
   await scenario?.stop();
   await fake?.close();
-  restoreEnv?.();
 });
 
 beforeEach(async () => {

@@ -5,9 +5,10 @@ import net from 'node:net';
 
 export const MediaHosts = Symbol('MediaHosts');
 /**
- * Where a media.url an integrator posts may point. 'public' (the default): internet addresses only, so a token
- * holder cannot make the server fetch from its own network (loopback, private ranges, cloud metadata). 'any': for a
- * test or a closed network where the integrator serves files from a private address.
+ * Where a file that an integrator or a bot names by URL may be fetched from (core binds it from MEDIA_FETCH_HOSTS).
+ * 'public' (the default): internet addresses only, so whoever names the URL cannot make the server fetch from its
+ * own network (loopback, private ranges, cloud metadata). 'any': for a test or a closed network serving files from
+ * private addresses.
  */
 export type MediaHosts = 'public' | 'any';
 
@@ -53,12 +54,18 @@ export class MediaDownloadError extends Error {
   }
 }
 
+/** A fetched file, with the type its server declared. */
+export interface DownloadedMedia {
+  data: Buffer;
+  mimeType?: string;
+}
+
 /**
  * Fetches a file, at most `maxBytes`, within `timeoutMs`. The address the connection is made to is the one checked
  * (the lookup itself refuses a non-public answer), so a name that resolves differently the second time gains
  * nothing; redirects are not followed for the same reason.
  */
-export function downloadMedia(url: URL, options: { hosts: MediaHosts; maxBytes: number; timeoutMs: number }): Promise<Buffer> {
+export function downloadMedia(url: URL, options: { hosts: MediaHosts; maxBytes: number; timeoutMs: number }): Promise<DownloadedMedia> {
   const guardedLookup: typeof dnsLookup = ((hostname: string, lookupOptions: object, callback: (...args: unknown[]) => void) => {
     dnsLookup(hostname, { ...lookupOptions, all: true }, (error, addresses: LookupAddress[]) => {
       if (error) return callback(error);
@@ -99,7 +106,8 @@ export function downloadMedia(url: URL, options: { hosts: MediaHosts; maxBytes: 
         }
         chunks.push(chunk);
       });
-      response.on('end', () => resolve(Buffer.concat(chunks)));
+      const mimeType = response.headers['content-type']?.split(';')[0]?.trim();
+      response.on('end', () => resolve({ data: Buffer.concat(chunks), ...(mimeType ? { mimeType } : {}) }));
       response.on('error', reject);
     });
     request.on('timeout', () => request.destroy(new MediaDownloadError(`the file at ${url.origin} did not arrive in time`)));
