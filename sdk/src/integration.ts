@@ -25,6 +25,11 @@ export interface IntegrationConversation {
   message: ConversationMessage & {
     /** The file's bytes (a voice note to transcribe, an image to describe); undefined without a file. */
     readMedia?(): Promise<Buffer>;
+    /**
+     * The message handed the ticket to the bot (the contact chose its queue or a chatbot option, e.g. "1"): open the
+     * conversation (a welcome) rather than answer its words.
+     */
+    opening?: boolean;
   };
   /** The messages before it, oldest first; how many is the integration's to ask (IntegrationContext.historyLimit). */
   history: ConversationMessage[];

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DialogflowConfig } from '@switchboard/config';
 import type { IntegrationContext, IntegrationContribution, IntegrationResult, PluginDescription, TestResult } from '@switchboard/sdk';
-import { DialogflowSessions, DialogflowUpstreamError, type DialogflowQuery } from './dialogflow-sessions.js';
+import { DialogflowSessions, DialogflowUpstreamError, WELCOME_EVENT, type DialogflowQuery } from './dialogflow-sessions.js';
 import {
   dialogflowSettingFields,
   DialogflowSettingsError,
@@ -45,7 +45,8 @@ export class DialogflowIntegration implements IntegrationContribution {
     const saved = readSessionState(ctx.state);
     // A ticket's Dialogflow session is named after it (a UUID is the 36 characters Dialogflow allows).
     const sessionId = saved?.sessionId ?? ticket.uuid;
-    const query = await queryOf(message, saved?.choices);
+    // A menu choice ("1") that handed the ticket over is no question for the agent: its welcome opens the talk.
+    const query = message.opening && !saved ? { event: WELCOME_EVENT } : await queryOf(message, saved?.choices);
     if (!query) return { replies: [] };
     const turn = readAgentTurn(await this.sessions.detectIntent(settings, sessionId, query, ctx.signal));
     ctx.log.info(

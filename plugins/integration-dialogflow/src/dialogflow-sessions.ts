@@ -4,7 +4,10 @@ import type { DialogflowSettings } from './dialogflow-settings.js';
 export type DetectIntentResponse = protos.google.cloud.dialogflow.v2.IDetectIntentResponse;
 
 /** What the contact said: a text, or a voice note's bytes. */
-export type DialogflowQuery = { text: string } | { audio: { data: Buffer; sampleRateHertz: number } };
+/** The agent's standard welcome event (its Default Welcome Intent answers it). */
+export const WELCOME_EVENT = 'WELCOME';
+
+export type DialogflowQuery = { text: string } | { event: string } | { audio: { data: Buffer; sampleRateHertz: number } };
 
 /** Dialogflow ES refuses a text query longer than this. */
 export const MAX_QUERY_LENGTH = 256;
@@ -126,12 +129,14 @@ export class DialogflowSessions {
       session: client.projectAgentSessionPath(settings.projectId, sessionId),
       ...('text' in query
         ? { queryInput: { text: { text: [...query.text].slice(0, MAX_QUERY_LENGTH).join(''), languageCode } } }
-        : {
-            queryInput: {
-              audioConfig: { audioEncoding: 'AUDIO_ENCODING_OGG_OPUS', sampleRateHertz: query.audio.sampleRateHertz, languageCode },
-            },
-            inputAudio: query.audio.data,
-          }),
+        : 'event' in query
+          ? { queryInput: { event: { name: query.event, languageCode } } }
+          : {
+              queryInput: {
+                audioConfig: { audioEncoding: 'AUDIO_ENCODING_OGG_OPUS', sampleRateHertz: query.audio.sampleRateHertz, languageCode },
+              },
+              inputAudio: query.audio.data,
+            }),
     };
     try {
       const [response] = await untilAborted(client.detectIntent(request, { timeout: DETECT_INTENT_TIMEOUT_MS }), signal);

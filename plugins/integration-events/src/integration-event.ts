@@ -29,6 +29,8 @@ export interface MessageReceivedEvent {
     fileName: string | null;
     /** A short-lived signed link to the message's file, which the receiver may fetch; null without a file. */
     mediaUrl: string | null;
+    /** The message handed the ticket to the integration (a menu choice such as "1"): open, rather than answer it. */
+    opening: boolean;
     createdAt: string;
   };
   /** The messages before it, oldest first; present only when the integration asks for history. */
@@ -64,6 +66,7 @@ export function messageReceivedEvent(conversation: IntegrationConversation, now:
       mimeType: message.mimeType ?? null,
       fileName: message.fileName ?? null,
       mediaUrl: message.mediaUrl ?? null,
+      opening: message.opening ?? false,
       createdAt: message.createdAt,
     },
     ...(history.length > 0 ? { history: history.map(historyMessage) } : {}),

@@ -23,6 +23,8 @@ export function integrationContext(options: {
   language?: string;
   logged?: LoggedLine[];
   reply?: LaterAnswerAddress;
+  /** The message handed the ticket to the bot (a menu choice). */
+  opening?: boolean;
 }): IntegrationContext {
   const now = options.now ?? new Date();
   const logged = options.logged ?? [];
@@ -38,6 +40,7 @@ export function integrationContext(options: {
         fromMe: false,
         body: options.body ?? '',
         createdAt: now.toISOString(),
+        ...(options.opening ? { opening: true } : {}),
         ...(media
           ? {
               mediaType: media.mediaType,

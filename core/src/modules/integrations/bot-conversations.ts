@@ -20,7 +20,14 @@ import { Tenancy } from '../../platform/tenancy.js';
 import { Config, Logger } from '../../platform/tokens.js';
 import { MediaLinks } from '../media/index.js';
 import { OutboundMessages } from '../messages/index.js';
-import { ConversationClosing, QueueAssignment, RoutedTickets, type BotHandOver, type RoutedTicket } from '../routing/index.js';
+import {
+  ConversationClosing,
+  QueueAssignment,
+  RoutedTickets,
+  type BotHandOver,
+  type QueueEntry,
+  type RoutedTicket,
+} from '../routing/index.js';
 import { CompanySettings } from '../settings/index.js';
 import { IntegrationSessions } from './integration-sessions.js';
 import { LaterAnswerKeys, type LaterAnswerClaims } from './later-answers.js';
@@ -46,6 +53,14 @@ interface MessageRow {
   media_type: string | null;
   media_url: string | null;
   created_at: Date | string;
+}
+
+/** A turn: the contact's message to answer (the latest when not given), and whether it handed the ticket over. */
+interface TurnOptions {
+  companyId: number;
+  ticketId: number;
+  messageId?: number;
+  opening?: boolean;
 }
 
 /** What a bot's replies became: how many went out, and which files could not be fetched (by reply index). */
@@ -101,7 +116,7 @@ export class BotConversations implements BotHandOver, BackgroundWorker {
   }
 
   /** The ticket's bot answers a message of the contact (its latest one when `messageId` is not given), after its earlier turns. */
-  answer(options: { companyId: number; ticketId: number; messageId?: number }): void {
+  answer(options: TurnOptions): void {
     const { ticketId } = options;
     void this.inTurn(ticketId, () => this.turn(options)).catch((error: unknown) =>
       this.logger.warn({ err: error, ticketId }, 'bot turn failed'),
@@ -148,7 +163,7 @@ export class BotConversations implements BotHandOver, BackgroundWorker {
   }
 
   /** BotHandOver: a queue with an integration or a prompt takes a ticket entering it, unless a bot already let it go. */
-  async queueEntered(ticket: RoutedTicket): Promise<boolean> {
+  async queueEntered(ticket: RoutedTicket, entry: QueueEntry = {}): Promise<boolean> {
     if (!ticket.queue_id || ticket.user_id || ticket.is_group || ticket.status !== 'pending') return false;
     const row = ticket as BotTicket;
     // A bot that transferred or handed off the ticket is done with it: the queue's humans attend it now.
@@ -161,14 +176,14 @@ export class BotConversations implements BotHandOver, BackgroundWorker {
     const to = botOf(queue);
     if (!to) return false;
     await this.handOver({ companyId: ticket.company_id, ticketId: ticket.id, to });
-    this.answer({ companyId: ticket.company_id, ticketId: ticket.id });
+    this.answer({ companyId: ticket.company_id, ticketId: ticket.id, opening: entry.chosen });
     return true;
   }
 
   /** BotHandOver: a chatbot option handed the ticket to an integration; it answers the message that chose it. */
   async handedOver(ticket: RoutedTicket): Promise<void> {
     await this.sessions.forget(ticket.company_id, ticket.id);
-    this.answer({ companyId: ticket.company_id, ticketId: ticket.id });
+    this.answer({ companyId: ticket.company_id, ticketId: ticket.id, opening: true });
   }
 
   /** The bot lets the ticket go (an agent took it or wrote in it): use_integration off, its state forgotten. */
@@ -181,7 +196,7 @@ export class BotConversations implements BotHandOver, BackgroundWorker {
 
   // --- one turn ---
 
-  private async turn(options: { companyId: number; ticketId: number; messageId?: number }): Promise<void> {
+  private async turn(options: TurnOptions): Promise<void> {
     const { companyId, ticketId } = options;
     const ticket = await this.withBot(companyId, ticketId);
     if (!ticket) return;
@@ -195,7 +210,7 @@ export class BotConversations implements BotHandOver, BackgroundWorker {
       );
       return;
     }
-    const context = await this.context(ticket, bot.plugin, bot.config, options.messageId);
+    const context = await this.context(ticket, bot.plugin, bot.config, options);
     if (!context) return;
     let result: IntegrationResult;
     try {
@@ -228,7 +243,7 @@ export class BotConversations implements BotHandOver, BackgroundWorker {
     ticket: BotTicket,
     plugin: IntegrationContribution,
     config: Record<string, unknown>,
-    messageId: number | undefined,
+    { messageId, opening }: TurnOptions,
   ): Promise<IntegrationContext | undefined> {
     const scope = this.tenancy.of(ticket.company_id);
     const messages = scope.table<MessageRow>('messages').where('ticket_id', ticket.id).where('is_private', false);
@@ -266,7 +281,11 @@ export class BotConversations implements BotHandOver, BackgroundWorker {
         },
         connection: { id: Number(connection?.id ?? 0), name: String(connection?.name ?? ''), channel: String(connection?.channel ?? '') },
         company: { id: ticket.company_id, name: String(company?.name ?? '') },
-        message: { ...conversationMessage(message), ...(message.media_url ? this.fileOf(ticket.company_id, message.media_url) : {}) },
+        message: {
+          ...conversationMessage(message),
+          ...(message.media_url ? this.fileOf(ticket.company_id, message.media_url) : {}),
+          ...(opening ? { opening } : {}),
+        },
         history: history.reverse().map(conversationMessage),
         language: options.customerLanguage ?? 'pt-BR',
         ...(reply ? { reply } : {}),

@@ -1,7 +1,7 @@
 import { inject, injectable, conversationSteps, type ConversationHandler, type InboundContext } from '@switchboard/sdk';
 import { Clock } from '../../platform/clock.js';
 import { Tenancy } from '../../platform/tenancy.js';
-import { BotHandOverRef } from './bot-hand-over.js';
+import { BotHandOverRef, type QueueEntry } from './bot-hand-over.js';
 import { ConversationTimers } from './conversation-timers.js';
 import { QueuePosition } from './queue-position.js';
 import { RoutedTickets, type RoutedTicket } from './routed-tickets.js';
@@ -48,9 +48,9 @@ export class QueueAssignment {
    * (userRandom), else it waits for the router and, with sendQueuePosition, the contact learns its position. A queue
    * that hands its conversations to a bot keeps the ticket for it.
    */
-  async queueEntered(ticket: RoutedTicket): Promise<void> {
+  async queueEntered(ticket: RoutedTicket, entry: QueueEntry = {}): Promise<void> {
     await this.timers.cancel({ companyId: ticket.company_id, ticketId: ticket.id, kinds: [SEND_QUEUE_TIMER] });
-    if (await this.handOver()?.queueEntered(ticket)) return;
+    if (await this.handOver()?.queueEntered(ticket, entry)) return;
     const company = await this.settings.company(ticket.company_id);
     if (company.userRandom && (await this.assignRandom(ticket, company.timezone))) return;
     await this.scheduleRotation(ticket);

@@ -131,7 +131,7 @@ export class ChatbotNavigation {
         columns: { queue_id: option.opt_queue_id, chatbot_id: null, is_bot: false, amount_used_bot_queues: 0 },
         log: { type: 'queue', userId: null, queueId: option.opt_queue_id },
       });
-      return this.assignment.queueEntered(moved);
+      return this.assignment.queueEntered(moved, { chosen: true });
     }
     if (option.queue_type === 'attendent' && (await this.owned('users', companyId, option.opt_user_id))) {
       return this.assignment.assign(ticket, option.opt_user_id!);

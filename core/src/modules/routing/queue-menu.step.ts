@@ -3,7 +3,7 @@ import { Tenancy } from '../../platform/tenancy.js';
 import { QueueAssignment, SEND_QUEUE_TIMER } from './assignment.js';
 import { isContactsLiveMessage } from './contact-preferences.step.js';
 import { BotMenus, chosenIndex, invalidOptionLine, menuMessage, numberedMenu } from './bot-menus.js';
-import { BotHandOverRef } from './bot-hand-over.js';
+import { BotHandOverRef, type QueueEntry } from './bot-hand-over.js';
 import { ChatbotNavigation } from './chatbot-navigation.js';
 import { ConversationTimers } from './conversation-timers.js';
 import { RoutedTickets, type RoutedTicket } from './routed-tickets.js';
@@ -67,12 +67,12 @@ export class QueueMenuStep implements ConversationHandler {
   private async atQueueMenu(turn: MenuTurn): Promise<void> {
     const { ticket, company, connection } = turn;
     if (connection.queueIds.length === 1 && company.sendGreetingMessageOneQueues) {
-      return this.enterQueue(turn, connection.queueIds[0]!, connection.greetingMessage);
+      return this.enterQueue(turn, connection.queueIds[0]!, connection.greetingMessage, { chosen: false });
     }
     if (ticket.is_bot) {
       const index = chosenIndex(turn.answer);
       const queueId = index === undefined ? undefined : connection.queueIds[index];
-      if (queueId) return this.enterQueue(turn, queueId, '');
+      if (queueId) return this.enterQueue(turn, queueId, '', { chosen: true });
       const body = menuMessage(invalidOptionLine(company.customerLanguage), await this.queueMenu(turn));
       await this.menus.send({ ticket, connection, body, chatbotId: null });
       return;
@@ -102,7 +102,7 @@ export class QueueMenuStep implements ConversationHandler {
     });
   }
 
-  private async enterQueue(turn: MenuTurn, queueId: number, fallbackGreeting: string): Promise<void> {
+  private async enterQueue(turn: MenuTurn, queueId: number, fallbackGreeting: string, entry: QueueEntry): Promise<void> {
     const { company, connection } = turn;
     const ticket = await this.tickets.change({
       companyId: turn.ticket.company_id,
@@ -119,7 +119,7 @@ export class QueueMenuStep implements ConversationHandler {
         return;
       }
     }
-    if (await this.handOver()?.queueEntered(ticket)) return;
+    if (await this.handOver()?.queueEntered(ticket, entry)) return;
     const queue = await this.tenancy.of(ticket.company_id).table('queues').where('id', queueId).first('greeting_message');
     const greeting = (queue?.greeting_message as string | null)?.trim() || fallbackGreeting;
     const level = await this.chatbot.optionsUnder({ companyId: ticket.company_id, queueId, chatbotId: null });

@@ -42,6 +42,19 @@ describe('the dialogflow integration', () => {
     expect(result.handOff).toBeUndefined();
   });
 
+  it("opens with the agent's welcome when the message only chose the bot's queue, not with those words", async () => {
+    const result = await say('1', { opening: true });
+    expect(agent.fake.requests[0]).toMatchObject({
+      sessionId: TICKET_UUID,
+      body: { queryInput: { event: { name: 'WELCOME', languageCode: 'pt-BR' } } },
+    });
+    expect(result.replies[0]).toEqual({ body: 'Olá! Sou o assistente virtual da Acme.' });
+    // Within the conversation, a number is an answer again.
+    const next = await say('1', { state: storedState(result.state) });
+    expect(agent.fake.requests[1]!.body.queryInput.text).toEqual({ text: 'Segunda via do boleto', languageCode: 'pt-BR' });
+    expect(next.replies[0]).toEqual({ body: 'Enviei a segunda via para o seu e-mail.' });
+  });
+
   it("turns a number into the option it stands for, in the same session, and reads Dialogflow Messenger's rich content", async () => {
     const first = await say('Oi');
     const second = await say('1', { state: storedState(first.state) });

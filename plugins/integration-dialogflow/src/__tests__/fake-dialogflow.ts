@@ -10,6 +10,8 @@ import type { AddressInfo } from 'node:net';
 export interface FakeIntent {
   displayName: string;
   phrases: string[];
+  /** Events that trigger it (the welcome intent's WELCOME). */
+  events?: string[];
   fulfillmentMessages: object[];
   endInteraction?: boolean;
   liveAgentHandoff?: boolean;
@@ -23,6 +25,7 @@ export interface FakeDetectIntent {
   body: {
     queryInput: {
       text?: { text: string; languageCode: string };
+      event?: { name: string; languageCode: string };
       audioConfig?: { audioEncoding: string | number; sampleRateHertz: number; languageCode: string };
     };
     inputAudio?: string;
@@ -164,7 +167,7 @@ export class FakeDialogflow {
       arrived();
       return;
     }
-    const intent = this.match(heard.queryText);
+    const intent = heard.event ? this.intents.find((candidate) => candidate.events?.includes(heard.event!)) : this.match(heard.queryText);
     this.answer(res, 200, {
       responseId: `fake-response-${this.requests.length}`,
       queryResult: {
@@ -187,8 +190,12 @@ export class FakeDialogflow {
   }
 
   /** The text the query says, from its text or its OGG Opus voice note. */
-  private hear(body: FakeDetectIntent['body']): { queryText: string; languageCode: string } | { error: string } {
-    const { text, audioConfig } = body.queryInput ?? {};
+  private hear(body: FakeDetectIntent['body']): { queryText: string; languageCode: string; event?: string } | { error: string } {
+    const { text, audioConfig, event } = body.queryInput ?? {};
+    if (event) {
+      if (!event.name) return { error: 'Event name can not be empty.' };
+      return { queryText: event.name, languageCode: event.languageCode, event: event.name };
+    }
     if (text) {
       if (!text.text?.trim()) return { error: 'Input text can not be empty.' };
       if (text.text.length > 256) return { error: 'Input text exceeds maximum length. Max allowed length is 256.' };

@@ -9,6 +9,7 @@ export const supportIntents: FakeIntent[] = [
   {
     displayName: 'Boas-vindas',
     phrases: ['oi', 'ola', 'bom dia', 'hi'],
+    events: ['WELCOME'],
     fulfillmentMessages: [
       { text: { text: ['Olá! Sou o assistente virtual da Acme.'] } },
       {

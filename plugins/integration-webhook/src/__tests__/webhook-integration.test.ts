@@ -101,6 +101,7 @@ describe('webhook integration', () => {
         mimeType: 'image/jpeg',
         fileName: 'foto.jpg',
         mediaUrl: 'https://sb.example.com/media/signed/foto.jpg?signature=abc',
+        opening: false,
         createdAt: '2026-03-02T14:05:09.123Z',
       },
       reply,

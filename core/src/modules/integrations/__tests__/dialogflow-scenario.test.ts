@@ -78,6 +78,22 @@ async function greeted(): Promise<Visitor> {
 }
 
 describe('a Dialogflow agent answering a webchat visitor', () => {
+  it("opens with the agent's welcome when the visitor picks its queue from the menu, the digit asked of no one", async () => {
+    await scenario.companySettings({ send_greeting_message_one_queues: 'disabled' });
+    await scenario.connectionColumns({ greeting_message: 'Olá! Escolha um setor:' });
+    await addQueue(scenario, 'Financeiro', { greeting_message: 'Bem-vindo ao financeiro' });
+    const asked = dialogflow.requests.length;
+    const visitor = await scenario.visitor();
+    await visitor.say('oi');
+    await visitor.waitForReply('Escolha um setor');
+    // The menu lists Financeiro, then Suporte (by name).
+    await visitor.say('2');
+    expect(await newReplies(visitor, 1, 2)).toEqual([GREETING, OPTIONS]);
+    expect(dialogflow.requests.slice(asked)).toEqual([
+      expect.objectContaining({ body: { queryInput: { event: { name: 'WELCOME', languageCode: 'pt-BR' } } } }),
+    ]);
+  });
+
   it("answers with the matched intent's messages, in the ticket's session, project and language", async () => {
     const asked = dialogflow.requests.length;
     const visitor = await greeted();

@@ -90,7 +90,8 @@ describe('an n8n workflow as the bot of a website conversation', () => {
       connection: { id: scenario.connection.id, channel: 'webchat' },
       ticket: { status: 'pending' },
       contact: { name: 'Carla' },
-      message: { body: '1', mediaUrl: null },
+      // The visitor's "1" chose the workflow's queue: the workflow greets rather than answers it.
+      message: { body: '1', mediaUrl: null, opening: true },
       reply: { url: expect.stringMatching(/\/api\/integrations\/replies$/), token: expect.any(String) },
     });
     expect(Date.parse(event.reply.expiresAt)).toBeGreaterThan(Date.now());
