@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express, { type Express } from 'express';
 import cookieParser from 'cookie-parser';
-import { pino } from 'pino';
+import { pino, type DestinationStream } from 'pino';
 import { ChannelContribution, Container, IntegrationContribution, MediaHosts, type ContainerModule } from '@switchboard/sdk';
 import type { SwitchboardConfig } from '@switchboard/config';
 import { resolveAppSecret, SecretKeys } from './platform/auth/app-secret.js';
@@ -13,6 +13,7 @@ import { Authenticator } from './platform/auth/authenticator.js';
 import { TokenService } from './platform/auth/tokens.js';
 import { ApiRouter, RouteContribution } from './platform/http/api-router.js';
 import { errorHandler, notFoundHandler } from './platform/http/error-handler.js';
+import { DatabaseOutageLog } from './platform/http/service-unavailable.js';
 import { RateLimits } from './platform/http/rate-limits.js';
 import { webAppHandlers } from './platform/http/web-app.js';
 import { securityHeaders } from './platform/http/security-headers.js';
@@ -49,6 +50,8 @@ export interface ServerOptions {
   backgroundWorkers?: boolean;
   /** Loaded after core and the plugins, before anything starts (tests contribute channels or options here). */
   extraModules?: ContainerModule[];
+  /** Where log lines go (tests read them); standard output by default. */
+  logDestination?: DestinationStream;
 }
 
 export interface RunningServer {
@@ -76,7 +79,9 @@ function allBound<T>(container: Container, id: symbol): T[] {
 /** Builds the container, migrates, runs the first start and listens. */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const { config } = options;
-  const logger = pino({ level: config.server.logLevel, base: undefined });
+  const logger = options.logDestination
+    ? pino({ level: config.server.logLevel, base: undefined }, options.logDestination)
+    : pino({ level: config.server.logLevel, base: undefined });
   const { secret } = await resolveAppSecret({ configured: config.auth.appSecret, dataDir: config.storage.dataDir });
   const ports = await createPorts(config, { redisPrefix: options.redisPrefix ?? config.redis.prefix, database: options.database, logger });
   try {
@@ -155,7 +160,8 @@ async function listen(options: ServerOptions, ports: Ports, secret: string, logg
   app.use(api.router);
   if (web) app.use(web.assets);
   app.use(notFoundHandler);
-  app.use(errorHandler(logger));
+  const databaseOutage = new DatabaseOutageLog(logger, () => ports.database.health());
+  app.use(errorHandler(logger, databaseOutage));
 
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
@@ -178,6 +184,7 @@ async function listen(options: ServerOptions, ports: Ports, secret: string, logg
     close: async () => {
       if (closed) return;
       closed = true;
+      databaseOutage.stop();
       for (const worker of workers) await worker.stop();
       await sessions.stopAll();
       await ports.realtime.close();
