@@ -12,12 +12,21 @@ export interface Port {
   close(): Promise<void>;
 }
 
-/** Runs a probe and turns its failure into an error report instead of a thrown error. */
+/** How long a health probe may take: a balancer's check (often 2 s) must get its answer, 503 included, in time. */
+export const HEALTH_PROBE_TIMEOUT_MS = 800;
+
+/** Runs a probe and turns its failure, or its silence past HEALTH_PROBE_TIMEOUT_MS, into an error report. */
 export async function probeHealth(implementation: string, probe: () => Promise<unknown>): Promise<PortHealth> {
+  let timer: NodeJS.Timeout | undefined;
+  const silence = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${HEALTH_PROBE_TIMEOUT_MS} ms`)), HEALTH_PROBE_TIMEOUT_MS);
+  });
   try {
-    await probe();
+    await Promise.race([probe(), silence]);
     return { status: 'ok', implementation };
   } catch (error) {
     return { status: 'error', implementation, detail: error instanceof Error ? error.message : String(error) };
+  } finally {
+    clearTimeout(timer);
   }
 }

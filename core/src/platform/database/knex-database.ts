@@ -81,7 +81,9 @@ interface PgConnection {
 export function createPostgresDatabase(options: { url: string; poolMax: number }): Database {
   const knex = knexPackage.knex({
     client: 'pg',
-    connection: options.url,
+    // A database that is away refuses within 2 s (503 with Retry-After) rather than holding requests for knex's 60 s.
+    connection: { connectionString: options.url, connectionTimeoutMillis: 2000 },
+    acquireConnectionTimeout: 2000,
     pool: {
       min: 0,
       max: options.poolMax,

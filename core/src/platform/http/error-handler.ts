@@ -4,15 +4,26 @@ import * as yup from 'yup';
 import { ChannelError } from '@switchboard/sdk';
 import type { Logger } from 'pino';
 import { AppError } from './app-error.js';
+import { awayDependency, RETRY_AFTER_SECONDS, serviceUnavailable, type DatabaseOutageLog } from './service-unavailable.js';
 import { validationError } from './validation.js';
 
-/** Turns every failure into `{ error, message?, fields? }`; never a stack trace to the client. */
-export function errorHandler(logger: Logger): ErrorRequestHandler {
+/**
+ * Turns every failure into `{ error, message?, fields? }`; never a stack trace to the client. A request refused because
+ * PostgreSQL or Redis is away answers 503 ERR_SERVICE_UNAVAILABLE with Retry-After, logged once per outage (by the
+ * database's outage log, or Redis's own), not per request.
+ */
+export function errorHandler(logger: Logger, databaseOutage?: DatabaseOutageLog): ErrorRequestHandler {
   return (error, req, res, _next) => {
-    const known = toAppError(error);
+    let known = toAppError(error);
+    const away = known ? undefined : awayDependency(error);
+    if (away) {
+      if (away === 'PostgreSQL') databaseOutage?.noticed(error as Error);
+      known = serviceUnavailable();
+    }
     if (!known) logger.error({ err: error, method: req.method, url: req.originalUrl }, 'request failed');
     const answer = known ?? new AppError('ERR_INTERNAL', 500, { message: 'An internal error occurred' });
     if (res.headersSent) return;
+    if (answer.status === 503) res.set('Retry-After', String(RETRY_AFTER_SECONDS));
     res.status(answer.status).json({
       error: answer.code,
       ...(answer.message !== answer.code ? { message: answer.message } : {}),
