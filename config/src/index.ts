@@ -3,6 +3,7 @@ import { loadAuthConfig, type AuthConfig, authVariables } from './auth.js';
 import { loadDatabaseConfig, type DatabaseConfig, databaseVariables } from './database.js';
 import { loadDialogflowConfig, type DialogflowConfig, dialogflowVariables } from './dialogflow.js';
 import { loadMetaConfig, type MetaConfig, metaVariables } from './meta.js';
+import { loadMetricsConfig, type MetricsConfig, metricsVariables } from './metrics.js';
 import { loadOpenAiConfig, type OpenAiConfig, openAiVariables } from './openai.js';
 import { loadPluginsConfig, type PluginsConfig, pluginVariables } from './plugins.js';
 import { loadRedisConfig, type RedisConfig, redisVariables } from './redis.js';
@@ -14,6 +15,7 @@ export { ConfigError, type ConfigVariable };
 export { loadOpenAiConfig, type OpenAiConfig };
 export { loadDialogflowConfig, type DialogflowConfig };
 export { loadMetaConfig, type MetaConfig };
+export { loadMetricsConfig, type MetricsConfig };
 export type { AdminSeedConfig, AuthConfig, DatabaseConfig, PluginsConfig, RedisConfig, ServerConfig, StorageConfig, TrustProxy };
 
 /** embedded: everything in one process; scaled: PostgreSQL and Redis shared by any number of nodes. */
@@ -36,6 +38,7 @@ export interface SwitchboardConfig {
   meta: MetaConfig;
   openai: OpenAiConfig;
   dialogflow: DialogflowConfig;
+  metrics: MetricsConfig;
   admin: AdminSeedConfig;
 }
 
@@ -61,6 +64,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): SwitchboardCon
     meta: loadMetaConfig(env),
     openai: loadOpenAiConfig(env),
     dialogflow: loadDialogflowConfig(env),
+    metrics: loadMetricsConfig(env),
     admin: loadAdminSeedConfig(env),
   };
 }
@@ -76,5 +80,6 @@ export const configurationVariables: ConfigVariable<unknown>[] = [
   ...Object.values(openAiVariables),
   ...Object.values(dialogflowVariables),
   ...Object.values(metaVariables),
+  ...Object.values(metricsVariables),
   ...Object.values(adminVariables),
 ] as ConfigVariable<unknown>[];

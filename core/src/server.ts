@@ -31,6 +31,7 @@ import { SystemData } from './platform/system-data.js';
 import { CompanyCache } from './platform/cache/company-cache.js';
 import { ContactNumberMasking, NumberHiding } from './platform/http/contact-number-masking.js';
 import { Config, Logger } from './platform/tokens.js';
+import { Metrics, metricsModule, requestIds, requestLogFields } from './platform/metrics/index.js';
 import { Clock, systemClock } from './platform/clock.js';
 import { coreModules } from './modules/index.js';
 import { FirstStart } from './modules/companies/index.js';
@@ -79,9 +80,10 @@ function allBound<T>(container: Container, id: symbol): T[] {
 /** Builds the container, migrates, runs the first start and listens. */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const { config } = options;
+  // mixin: every line written while a request (or a job it queued) runs carries that request's id.
   const logger = options.logDestination
-    ? pino({ level: config.server.logLevel, base: undefined }, options.logDestination)
-    : pino({ level: config.server.logLevel, base: undefined });
+    ? pino({ level: config.server.logLevel, base: undefined, mixin: requestLogFields }, options.logDestination)
+    : pino({ level: config.server.logLevel, base: undefined, mixin: requestLogFields });
   const { secret } = await resolveAppSecret({ configured: config.auth.appSecret, dataDir: config.storage.dataDir });
   const ports = await createPorts(config, { redisPrefix: options.redisPrefix ?? config.redis.prefix, database: options.database, logger });
   try {
@@ -118,7 +120,7 @@ async function listen(options: ServerOptions, ports: Ports, secret: string, logg
   container.bind(Tenancy).toConstantValue(new Tenancy(ports.database.knex));
   container.bind(SystemData).toConstantValue(new SystemData(ports.database.knex));
   container.bind(RateLimits).toConstantValue(new RateLimits({ redis: ports.redis, prefix: options.redisPrefix ?? config.redis.prefix }));
-  container.load(...coreModules);
+  container.load(...coreModules, metricsModule);
   const plugins = await loadPlugins(
     discoverPluginPackages({ nodeModules: path.resolve(here, '../../node_modules'), extra: config.plugins.extra }),
   );
@@ -145,6 +147,7 @@ async function listen(options: ServerOptions, ports: Ports, secret: string, logg
   container.get(SocketSessions).attach(ports.realtime.attach(http));
   app.disable('x-powered-by');
   app.set('trust proxy', config.server.trustProxy);
+  app.use(requestIds(logger), container.get(Metrics).requestTimer());
   // Plugin routes (webhooks, the widget) come first: they parse their own bodies (a webhook signature is checked
   // over the raw bytes), and the widget's page is HTML but not the web app.
   const pluginRoutes = express.Router();

@@ -17,6 +17,7 @@ import { RealtimeBus, rooms } from '../../platform/realtime/realtime-bus.js';
 import { SystemData } from '../../platform/system-data.js';
 import { Tenancy } from '../../platform/tenancy.js';
 import { Logger } from '../../platform/tokens.js';
+import { outsideRequest } from '../../platform/metrics/index.js';
 import { InboundPipeline } from '../conversations/index.js';
 import { toConnectionInfo } from './connection-info.js';
 import { SessionWork } from './session-work.js';
@@ -136,10 +137,11 @@ export class SessionManager {
     if (this.stopped || this.running.has(connectionId)) return;
     const pending = this.starting.get(connectionId);
     if (pending) return void (await pending);
-    const taking = this.take(connectionId).finally(() => this.starting.delete(connectionId));
+    // A session outlives the request that starts it: its later log lines must not carry that request's id.
+    const taking = outsideRequest(() => this.take(connectionId)).finally(() => this.starting.delete(connectionId));
     this.starting.set(connectionId, taking);
     const running = await taking;
-    if (running) await this.boot(running);
+    if (running) await outsideRequest(() => this.boot(running));
   }
 
   async stop(connectionId: number, options: { logout: boolean }): Promise<void> {

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { MediaStorage } from '../../platform/media/media-storage.js';
 import { prepared } from '../../platform/database/prepared-statement.js';
 import { Tenancy } from '../../platform/tenancy.js';
+import { Metrics } from '../../platform/metrics/index.js';
 import { audienceOf, TicketEvents } from '../realtime/index.js';
 import { ConversationRecords } from './conversation-records.js';
 import { mediaTypeOf } from '../../platform/media/media-type.js';
@@ -109,6 +110,7 @@ export class MessageStep implements ConversationHandler {
     @inject(Tenancy) private readonly tenancy: Tenancy,
     @inject(MediaStorage) private readonly media: MediaStorage,
     @inject(TicketEvents) private readonly events: TicketEvents,
+    @inject(Metrics) private readonly metrics: Metrics,
   ) {}
 
   async handle(ctx: InboundContext, next: () => Promise<void>): Promise<void> {
@@ -192,6 +194,7 @@ export class MessageStep implements ConversationHandler {
     if (!outcome) return;
     ctx.messageId = outcome.message.id;
     if (event.history) return;
+    if (!event.fromMe) this.metrics.messageReceived(connection.channel);
     const payload = {
       action: 'create',
       message: camelRow(outcome.message),

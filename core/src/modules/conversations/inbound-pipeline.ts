@@ -29,6 +29,12 @@ export class InboundPipeline {
     if (event.type !== 'message') return this.events.apply(connection, event);
     const context: InboundContext = { connection, event, state: {} };
     await this.run(context, 0);
+    if (context.messageId !== undefined) {
+      this.logger.debug(
+        { connectionId: connection.id, ticketId: context.ticket?.id, messageId: context.messageId },
+        'inbound message handled',
+      );
+    }
   }
 
   private async run(context: InboundContext, index: number): Promise<void> {

@@ -10,6 +10,7 @@ import type { TenantScope } from '../../platform/database/model.js';
 import { Tenancy } from '../../platform/tenancy.js';
 import { TicketEvents } from '../realtime/index.js';
 import { Logger } from '../../platform/tokens.js';
+import { Metrics } from '../../platform/metrics/index.js';
 import { camelRow } from '../conversations/index.js';
 import type { SessionWork } from '../connections/index.js';
 
@@ -99,6 +100,7 @@ export class MessageDelivery implements SessionWork {
     @inject(TicketEvents) private readonly events: TicketEvents,
     @inject(PluginRegistry) private readonly registry: PluginRegistry,
     @inject(Logger) private readonly logger: Logger,
+    @inject(Metrics) private readonly metrics: Metrics,
   ) {}
 
   static queueOf(connectionId: number): string {
@@ -236,6 +238,7 @@ export class MessageDelivery implements SessionWork {
         quoted: quoted?.external_id ? { externalId: quoted.external_id, fromMe: quoted.from_me, body: quoted.body } : undefined,
         vCard: message.v_card ?? undefined,
       });
+      this.metrics.messageSent(live.connection.channel);
       const [sent] = await messages()
         .where('id', messageId)
         .update({ external_id: result.externalId, ack: 1, updated_at: new Date() })

@@ -4,6 +4,7 @@ import type { BackgroundWorker } from '../../platform/background-worker.js';
 import { Clock } from '../../platform/clock.js';
 import { Tenancy } from '../../platform/tenancy.js';
 import { Logger } from '../../platform/tokens.js';
+import { Metrics } from '../../platform/metrics/index.js';
 import { DueConversationTimers, timerOf, type TimerRow } from './due-conversation-timers.js';
 
 /** A pending timer of one ticket: what to do (`kind`), when, and the facts its handler needs. */
@@ -123,6 +124,7 @@ export class ConversationTimerSweeper implements BackgroundWorker {
     @inject(Clock) private readonly clock: Clock,
     @inject(Logger) private readonly logger: Logger,
     @inject(ConversationTimerHandlers) handlers: ConversationTimerHandler[],
+    @inject(Metrics) private readonly metrics: Metrics,
   ) {
     this.handlers = new Map(handlers.map((handler) => [handler.kind, handler]));
   }
@@ -155,6 +157,7 @@ export class ConversationTimerSweeper implements BackgroundWorker {
       if (due.length === 0) return ran;
       for (const timer of due) {
         const handler = this.handlers.get(timer.kind);
+        this.metrics.timerSwept(timer.dueAt, this.clock.now());
         try {
           if (handler) await handler.fire(timer);
           else this.logger.warn({ kind: timer.kind, ticketId: timer.ticketId }, 'no handler for conversation timer');

@@ -1,7 +1,8 @@
 import BeeQueue from 'bee-queue';
 import { probeHealth, type PortHealth } from '../port.js';
 import { closeRedisClient, openRedisClient, RedisOutageLog, type RedisClient } from '../redis/redis-client.js';
-import type { JobHandler, JobOptions, JobQueue } from './job-queue.js';
+import { currentRequestId, withRequestId } from '../metrics/request-context.js';
+import type { JobHandler, JobOptions, JobQueue, QueueStats } from './job-queue.js';
 
 export interface BeeJobQueueOptions {
   redisUrl: string;
@@ -23,7 +24,12 @@ export interface BeeJobQueueOptions {
 interface JobEnvelope {
   payload: unknown;
   retries: number;
+  /** The request that added it, on whichever node: the job's log lines carry that id. */
+  reqId?: string;
 }
+
+/** How long a scrape waits for one queue's counts. */
+const statsTimeoutMs = 1000;
 
 /** A bee-queue job's worker was gone this long before another node runs it again. */
 const stallIntervalMs = 5000;
@@ -32,6 +38,8 @@ const stallIntervalMs = 5000;
 export class BeeJobQueue implements JobQueue {
   readonly implementation = 'bee-queue';
   private readonly queues = new Map<string, BeeQueue<JobEnvelope>>();
+  /** Jobs that failed their last attempt here, by queue (kept when the queue is closed by stopProcessing). */
+  private readonly failed = new Map<string, number>();
   private readonly redis: RedisClient;
   private readonly outageLog: RedisOutageLog;
   private closed = false;
@@ -45,9 +53,9 @@ export class BeeJobQueue implements JobQueue {
   process<T>(queue: string, handler: JobHandler<T>, options: { concurrency?: number } = {}): void {
     const bee = this.queueNamed(queue);
     bee.process(Math.max(1, options.concurrency ?? 1), async (job) => {
-      const { payload, retries } = job.data;
+      const { payload, retries, reqId } = job.data;
       const attempt = retries - (job.options.retries ?? 0) + 1;
-      await handler(payload as T, { id: job.id, attempt });
+      await withRequestId(reqId, () => handler(payload as T, { id: job.id, attempt }));
     });
     // Requeues the jobs of workers that died mid-job; bee-queue only checks when asked to.
     bee.checkStalledJobs(stallIntervalMs).catch((error: Error) => this.reportError(error));
@@ -56,7 +64,7 @@ export class BeeJobQueue implements JobQueue {
   async add<T>(queue: string, data: T, options: JobOptions = {}): Promise<string> {
     const retries = options.retries ?? 0;
     const backoffMs = options.backoffMs ?? 1000;
-    const job = this.queueNamed(queue).createJob({ payload: data, retries });
+    const job = this.queueNamed(queue).createJob({ payload: data, retries, reqId: currentRequestId() });
     if (options.jobId) job.setId(options.jobId);
     if (retries > 0) {
       job.retries(retries);
@@ -68,6 +76,19 @@ export class BeeJobQueue implements JobQueue {
     const saved = await job.save();
     // A duplicate jobId is not saved and comes back without an id.
     return saved.id ?? options.jobId!;
+  }
+
+  async stats(): Promise<QueueStats[]> {
+    const names = new Set([...this.queues.keys(), ...this.failed.keys()]);
+    return Promise.all(
+      [...names].map(async (queue) => {
+        const bee = this.queues.get(queue);
+        // A scrape during a Redis outage answers without the depths rather than wait for Redis.
+        const counts = bee ? await withTimeout(bee.checkHealth(), statsTimeoutMs).catch(() => undefined) : undefined;
+        const depth = counts && { waiting: counts.waiting, active: counts.active, delayed: counts.delayed };
+        return { queue, depth, failed: this.failed.get(queue) ?? 0 };
+      }),
+    );
   }
 
   health(): Promise<PortHealth> {
@@ -116,6 +137,7 @@ export class BeeJobQueue implements JobQueue {
       // 'failed' also fires before each retry; 'failed:fatal' (missing from the typings) only after the last attempt.
       bee.on('failed:fatal' as 'failed', (job: BeeQueue.Job<JobEnvelope>, error: Error) => {
         const attempt = job.data.retries - (job.options.retries ?? 0) + 1;
+        this.failed.set(name, (this.failed.get(name) ?? 0) + 1);
         this.options.onFailed?.(name, { id: job.id, attempt }, error);
       });
       this.queues.set(name, bee);
@@ -127,4 +149,12 @@ export class BeeJobQueue implements JobQueue {
     if (this.options.onError) this.options.onError(error);
     else console.error('[jobs] bee-queue error:', error);
   }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error('no answer in time')), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

@@ -1,5 +1,6 @@
 import { probeHealth, type PortHealth } from '../port.js';
-import type { JobHandler, JobOptions, JobQueue } from './job-queue.js';
+import { currentRequestId, withRequestId } from '../metrics/request-context.js';
+import type { JobHandler, JobOptions, JobQueue, QueueStats } from './job-queue.js';
 
 export interface InProcessJobQueueOptions {
   /** Told about a job that failed its last attempt; the database stays the source of truth, so it is only reported. */
@@ -12,12 +13,16 @@ interface PendingJob {
   attempt: number;
   retries: number;
   backoffMs: number;
+  /** The request that added it: its log lines carry that id. */
+  reqId?: string;
 }
 
 class NamedQueue {
   handler?: JobHandler<unknown>;
   concurrency = 1;
   running = 0;
+  delayed = 0;
+  failed = 0;
   readonly waiting: PendingJob[] = [];
   /** Ids waiting, delayed, running or between attempts: what jobId dedupes against. */
   readonly ids = new Set<string>();
@@ -49,7 +54,14 @@ export class InProcessJobQueue implements JobQueue {
     const id = options.jobId ?? `${this.nextId++}`;
     if (named.ids.has(id)) return id;
     named.ids.add(id);
-    const job: PendingJob = { id, data, attempt: 1, retries: options.retries ?? 0, backoffMs: options.backoffMs ?? 1000 };
+    const job: PendingJob = {
+      id,
+      data,
+      attempt: 1,
+      retries: options.retries ?? 0,
+      backoffMs: options.backoffMs ?? 1000,
+      reqId: currentRequestId(),
+    };
     this.schedule(queue, named, job, options.delayMs ?? 0);
     return id;
   }
@@ -57,6 +69,14 @@ export class InProcessJobQueue implements JobQueue {
   async stopProcessing(queue: string): Promise<void> {
     const named = this.queues.get(queue);
     if (named) named.handler = undefined;
+  }
+
+  async stats(): Promise<QueueStats[]> {
+    return [...this.queues].map(([queue, named]) => ({
+      queue,
+      depth: { waiting: named.waiting.length, active: named.running, delayed: named.delayed },
+      failed: named.failed,
+    }));
   }
 
   health(): Promise<PortHealth> {
@@ -88,8 +108,10 @@ export class InProcessJobQueue implements JobQueue {
       this.drain(queue, named);
       return;
     }
+    named.delayed += 1;
     const timer = setTimeout(() => {
       this.timers.delete(timer);
+      named.delayed -= 1;
       named.waiting.push(job);
       this.drain(queue, named);
     }, delayMs);
@@ -107,7 +129,7 @@ export class InProcessJobQueue implements JobQueue {
     const execution = (async () => {
       try {
         // Through an async function so that a handler throwing synchronously fails the job, not the queue.
-        await handler(job.data, { id: job.id, attempt: job.attempt });
+        await withRequestId(job.reqId, () => handler(job.data, { id: job.id, attempt: job.attempt }));
         named.ids.delete(job.id);
       } catch (error) {
         if (this.closed) {
@@ -118,6 +140,7 @@ export class InProcessJobQueue implements JobQueue {
           this.schedule(queue, named, job, backoff);
         } else {
           named.ids.delete(job.id);
+          named.failed += 1;
           this.options.onFailed?.(queue, { id: job.id, attempt: job.attempt }, error);
         }
       }

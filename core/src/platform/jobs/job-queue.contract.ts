@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { eventually } from '../../testing/eventually.js';
+import { currentRequestId, withRequestId } from '../metrics/request-context.js';
 import type { JobInfo, JobQueue } from './job-queue.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -117,6 +118,43 @@ export function defineJobQueueContract(name: string, factory: () => Promise<JobQ
       await eventually(() => second.length === 1, 'the new handler taking job 2', 2500);
       expect(second).toEqual([2]);
       expect(first).toEqual([1]);
+    });
+
+    it('counts what a queue holds, and the jobs that failed their last attempt', async () => {
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      let started = false;
+      queue.process<{ fail: boolean }>('counted', async (data) => {
+        started = true;
+        await gate;
+        if (data.fail) throw new Error('fails for good');
+      });
+      await queue.add('counted', { fail: false });
+      await eventually(() => started, 'the first job running', 2500);
+      await queue.add('counted', { fail: true });
+      await queue.add('counted', { fail: false }, { delayMs: 60_000 });
+      const counted = async () => (await queue.stats()).find((stats) => stats.queue === 'counted');
+      expect(await counted()).toEqual({ queue: 'counted', depth: { waiting: 1, active: 1, delayed: 1 }, failed: 0 });
+      release();
+      await eventually(async () => (await counted())?.failed === 1, 'the failure counted', 2500);
+      expect(await counted()).toEqual({ queue: 'counted', depth: { waiting: 0, active: 0, delayed: 1 }, failed: 1 });
+    });
+
+    it('runs a job under the request id of whoever added it, and a job added outside a request under none', async () => {
+      const seen: Record<string, string | undefined> = {};
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      queue.process<string>('traced', async (name) => {
+        seen[name] = currentRequestId();
+        if (name === 'first') await gate;
+      });
+      await withRequestId('req-first', () => queue.add('traced', 'first'));
+      await eventually(() => 'first' in seen, 'the first job running', 2500);
+      // Queued behind the first: it starts when that one ends, which must not lend it the first one's request.
+      await queue.add('traced', 'second');
+      release();
+      await eventually(() => 'second' in seen, 'the second job run', 2500);
+      expect(seen).toEqual({ first: 'req-first', second: undefined });
     });
 
     it('reports its health', async () => {

@@ -17,6 +17,15 @@ export interface JobInfo {
   attempt: number;
 }
 
+/** What one queue holds and has lost, read by /metrics. */
+export interface QueueStats {
+  queue: string;
+  /** Jobs of the queue everywhere; undefined when the queue's store did not answer in time. */
+  depth?: { waiting: number; active: number; delayed: number };
+  /** Jobs that failed their last attempt on this node since it started. */
+  failed: number;
+}
+
 export type JobHandler<T> = (data: T, job: JobInfo) => Promise<void>;
 
 export const JobQueue = Symbol('JobQueue');
@@ -26,4 +35,6 @@ export interface JobQueue extends Port {
   add<T>(queue: string, data: T, options?: JobOptions): Promise<string>;
   /** This node stops taking jobs of the queue (running ones finish); another node, or a later process(), takes them. */
   stopProcessing(queue: string): Promise<void>;
+  /** Every queue this node has used. */
+  stats(): Promise<QueueStats[]>;
 }
