@@ -84,6 +84,12 @@ export function createPostgresDatabase(options: { url: string; poolMax: number }
     // A database that is away refuses within 2 s (503 with Retry-After) rather than holding requests for knex's 60 s.
     connection: { connectionString: options.url, connectionTimeoutMillis: 2000 },
     acquireConnectionTimeout: 2000,
+    // Knex's own line per failed connection would repeat for every request of an outage; the outage log says it once.
+    log: {
+      warn: (message: unknown) => {
+        if (!/^(Connection Error|Acquire connection error)/.test(String(message))) console.warn(message);
+      },
+    },
     pool: {
       min: 0,
       max: options.poolMax,

@@ -17,7 +17,7 @@ export function errorHandler(logger: Logger, databaseOutage?: DatabaseOutageLog)
     let known = toAppError(error);
     const away = known ? undefined : awayDependency(error);
     if (away) {
-      if (away === 'PostgreSQL') databaseOutage?.noticed(error as Error);
+      if (away === 'PostgreSQL') databaseOutage?.noticed(error);
       known = serviceUnavailable();
     }
     if (!known) logger.error({ err: error, method: req.method, url: req.originalUrl }, 'request failed');

@@ -22,18 +22,17 @@ const REDIS_AWAY_NAMES = new Set([
 export type Dependency = 'PostgreSQL' | 'Redis';
 
 /** Which dependency being away made this error, if that is what it is. */
-export function awayDependency(error: unknown): Dependency | undefined {
-  if (!(error instanceof Error)) return undefined;
-  const { code } = error as { code?: unknown };
+export function awayDependency(thrown: unknown): Dependency | undefined {
+  // Not `instanceof Error`: socket errors come from Node's own realm, which is not the caller's under a test runner.
+  if (typeof thrown !== 'object' || thrown === null) return undefined;
+  const { name = '', message = '', code, port } = thrown as { name?: string; message?: string; code?: unknown; port?: unknown };
+  const error = { name: String(name), message: String(message) };
   if (error.name === 'KnexTimeoutError' || (typeof code === 'string' && DATABASE_AWAY_CODES.has(code))) return 'PostgreSQL';
   if (/^Connection terminated/.test(error.message)) return 'PostgreSQL';
   // A command that waited out its timeout in node-redis's offline queue.
   if (REDIS_AWAY_NAMES.has(error.name) || (error.name === 'TimeoutError' && /command/i.test(error.message))) return 'Redis';
   if (/redis connection (lost|is closed)|connection is closed/i.test(error.message)) return 'Redis';
-  if (typeof code === 'string' && SOCKET_AWAY_CODES.has(code)) {
-    const port = (error as { port?: unknown }).port;
-    return port === 6379 ? 'Redis' : 'PostgreSQL';
-  }
+  if (typeof code === 'string' && SOCKET_AWAY_CODES.has(code)) return port === 6379 ? 'Redis' : 'PostgreSQL';
   return undefined;
 }
 
@@ -54,9 +53,12 @@ export class DatabaseOutageLog {
     private readonly everyMs = 1000,
   ) {}
 
-  noticed(error: Error): void {
+  noticed(error: unknown): void {
     if (this.probing) return;
-    this.logger.warn({ detail: error.message }, 'PostgreSQL is unreachable; answering 503 until it is back');
+    this.logger.warn(
+      { detail: String((error as { message?: unknown })?.message ?? error) },
+      'PostgreSQL is unreachable; answering 503 until it is back',
+    );
     this.probing = setInterval(() => void this.check(), this.everyMs);
     this.probing.unref();
   }

@@ -1,48 +1,11 @@
 import { createServer as createHttpServer } from 'node:http';
-import { createServer, connect, type AddressInfo, type Server, type Socket } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { eventually } from '../../../testing/eventually.js';
+import { TcpRelay as Relay } from '../../../testing/tcp-relay.js';
 import { redisUrlForTests } from '../../../testing/services.js';
 import { RedisSessionLock } from '../../locks/redis-session-lock.js';
 import { SocketRealtimeBus } from '../../realtime/socket-realtime-bus.js';
 import { closeRedisClient, openRedisClient, RedisOutageLog, type OutageLogger } from '../redis-client.js';
-
-/** A TCP relay to the test Redis that can go down and come back on the same port, as Redis itself would. */
-class Relay {
-  private server?: Server;
-  private readonly sockets = new Set<Socket>();
-  port = 0;
-
-  constructor(private readonly target: URL) {}
-
-  get url(): string {
-    return `redis://127.0.0.1:${this.port}`;
-  }
-
-  async up(): Promise<void> {
-    const server = createServer((client) => {
-      const upstream = connect(Number(this.target.port || 6379), this.target.hostname);
-      for (const socket of [client, upstream]) {
-        this.sockets.add(socket);
-        socket.on('close', () => this.sockets.delete(socket));
-        socket.on('error', () => socket.destroy());
-      }
-      client.pipe(upstream).pipe(client);
-      client.on('close', () => upstream.destroy());
-      upstream.on('close', () => client.destroy());
-    });
-    await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));
-    this.port = (server.address() as AddressInfo).port;
-    this.server = server;
-  }
-
-  async down(): Promise<void> {
-    const server = this.server;
-    this.server = undefined;
-    for (const socket of this.sockets) socket.destroy();
-    if (server) await new Promise((resolve) => server.close(resolve));
-  }
-}
 
 /** Records what the outage log writes. */
 function recordingLogger(): OutageLogger & { lines: string[] } {

@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { loadConfig } from '@switchboard/config';
+import { startServer, type RunningServer } from '../../../server.js';
+import { eventually } from '../../../testing/eventually.js';
+import { TcpRelay } from '../../../testing/tcp-relay.js';
+import { createTestDatabase, type TestDatabase } from '../../../testing/test-database.js';
+import { api, TEST_ADMIN } from '../../../testing/test-server.js';
+
+/**
+ * PostgreSQL going away under a running node (a restart, a failover): requests that need it answer 503 with
+ * Retry-After at once instead of hanging or answering 500, /health says which port failed within a balancer's check,
+ * the log has one line when it goes and one when it is back, and the node serves again by itself.
+ */
+const databaseUrl = process.env.DATABASE_URL;
+(databaseUrl ? describe : describe.skip)('a PostgreSQL outage', () => {
+  let testDatabase: TestDatabase;
+  let relay: TcpRelay;
+  let server: RunningServer;
+  let dataDir: string;
+  const logLines: { msg: string; level: number }[] = [];
+
+  beforeAll(async () => {
+    testDatabase = await createTestDatabase({ migrate: false });
+    relay = new TcpRelay(new URL(testDatabase.url!));
+    await relay.up();
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'sb-db-outage-'));
+    const log = new PassThrough();
+    log.on('data', (chunk: Buffer) => {
+      for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) logLines.push(JSON.parse(line));
+    });
+    server = await startServer({
+      config: loadConfig({
+        PORT: '0',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'info',
+        APP_SECRET: randomBytes(32).toString('hex'),
+        ADMIN_EMAIL: TEST_ADMIN.email,
+        ADMIN_PASSWORD: TEST_ADMIN.password,
+        DATABASE_URL: relay.url,
+      }),
+      redisPrefix: `sbtest:${process.pid}:db-outage:`,
+      announce: () => {},
+      logDestination: log,
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await relay?.up();
+    await server?.close();
+    await relay?.down();
+    await testDatabase?.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  }, 60_000);
+
+  it('answers 503 with Retry-After while it is away, logs it once each way, and serves again when it is back', async () => {
+    const signIn = () => api(server, 'POST', '/auth/login', { body: TEST_ADMIN });
+    expect((await signIn()).status).toBe(200);
+
+    await relay.down();
+    const refused = [await signIn(), await signIn(), await api(server, 'GET', '/health')];
+    for (const answer of refused.slice(0, 2)) {
+      expect(answer).toMatchObject({ status: 503, body: { error: 'ERR_SERVICE_UNAVAILABLE' } });
+      expect(answer.headers.get('retry-after')).toBe('5');
+      expect(JSON.stringify(answer.body)).not.toMatch(/at .*\.js|stack/i);
+    }
+    expect(refused[2]).toMatchObject({ status: 503, body: { status: 'error', ports: { database: { status: 'error' } } } });
+    const outageLines = () => logLines.filter((line) => /PostgreSQL is/.test(line.msg)).map((line) => line.msg);
+    expect(outageLines()).toEqual(['PostgreSQL is unreachable; answering 503 until it is back']);
+    expect(logLines.filter((line) => line.msg === 'request failed')).toEqual([]);
+
+    await relay.up();
+    await eventually(async () => ((await signIn()).status === 200 ? true : undefined), 'sign-in after the outage');
+    await eventually(() => outageLines().length === 2 || undefined, 'the recovery logged');
+    expect(outageLines()).toEqual(['PostgreSQL is unreachable; answering 503 until it is back', 'PostgreSQL is reachable again']);
+    expect((await api(server, 'GET', '/health')).status).toBe(200);
+  }, 60_000);
+});
