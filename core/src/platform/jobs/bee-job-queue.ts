@@ -1,5 +1,6 @@
 import BeeQueue from 'bee-queue';
 import { probeHealth, type PortHealth } from '../port.js';
+import { awayDependency } from '../http/service-unavailable.js';
 import { closeRedisClient, openRedisClient, RedisOutageLog, type RedisClient } from '../redis/redis-client.js';
 import { currentRequestId, withRequestId } from '../metrics/request-context.js';
 import type { JobHandler, JobOptions, JobQueue, QueueStats } from './job-queue.js';
@@ -146,6 +147,9 @@ export class BeeJobQueue implements JobQueue {
   }
 
   private reportError(error: Error): void {
+    // Each reconnect attempt of bee-queue's clients during a Redis outage is an error; the outage log already says it
+    // once (its health client sees the same Redis go and come back).
+    if (awayDependency(error)) return;
     if (this.options.onError) this.options.onError(error);
     else console.error('[jobs] bee-queue error:', error);
   }
