@@ -188,10 +188,15 @@ async function listen(options: ServerOptions, ports: Ports, secret: string, logg
       if (closed) return;
       closed = true;
       databaseOutage.stop();
+      // No new connections from here on; the requests under way finish (main bounds the whole stop).
+      const drained = new Promise<void>((resolve) => http.close(() => resolve()));
+      http.closeIdleConnections();
       for (const worker of workers) await worker.stop();
+      // Locks released and the other nodes told, so they take the sessions at once.
       await sessions.stopAll();
+      // The sockets are closed: the web app reconnects them, through the proxy, to another node.
       await ports.realtime.close();
-      await new Promise<void>((resolve) => http.close(() => resolve()));
+      await drained;
       await closePorts(ports);
     },
   };

@@ -45,6 +45,9 @@ export interface SessionManagerOptions {
   stopTimeoutMs?: number;
 }
 
+/** Told to the other nodes when one released its sessions on a graceful stop. */
+const SESSIONS_RELEASED = 'sessions-released';
+
 const DEFAULTS: Required<SessionManagerOptions> = {
   lockTtlMs: 15_000,
   sweepMs: 5_000,
@@ -106,6 +109,8 @@ export class SessionManager {
   /** Starts every connection this node can own, and keeps sweeping for orphaned ones. */
   async startAll(): Promise<void> {
     this.stopped = false;
+    // A node stopping gracefully says so: the others sweep at once instead of at their next turn.
+    this.cluster()?.on(SESSIONS_RELEASED, this.onReleased);
     await this.sweepOnce();
     if (this.stopped) return;
     this.sweep = setInterval(() => void this.sweepOnce(), this.options.sweepMs);
@@ -117,10 +122,24 @@ export class SessionManager {
     this.stopped = true;
     if (this.sweep) clearInterval(this.sweep);
     this.sweep = undefined;
+    this.cluster()?.off(SESSIONS_RELEASED, this.onReleased);
     // A start under way may be about to take a lock: let it finish taking (it gives the lock back when it sees
     // stopped), then stop what is running, sessions still in start() included.
     await Promise.allSettled([...this.starting.values()]);
-    await Promise.all([...this.running.keys()].map((id) => this.stop(id, { logout: false })));
+    const released = [...this.running.keys()];
+    await Promise.all(released.map((id) => this.stop(id, { logout: false })));
+    if (released.length > 0) this.cluster()?.serverSideEmit(SESSIONS_RELEASED);
+  }
+
+  private readonly onReleased = (): void => void this.sweepOnce();
+
+  /** The other nodes, through the realtime bus (its Redis adapter in scaled mode); none before it is attached. */
+  private cluster() {
+    try {
+      return this.realtime.io;
+    } catch {
+      return undefined;
+    }
   }
 
   isRunningHere(connectionId: number): boolean {
