@@ -1,13 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { eventually } from '../testing/eventually.js';
+import { mainFile, productBuilt, startNodeProcess, type NodeProcess } from '../testing/node-process.js';
 import { TEST_ADMIN } from '../testing/test-server.js';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.js';
 import { postgresUrlForTests, redisUrlForTests } from '../testing/services.js';
@@ -18,62 +15,28 @@ import { postgresUrlForTests, redisUrlForTests } from '../testing/services.js';
  * killing the owner (SIGKILL: no clean shutdown, its lock is left to expire) moves the session within 30 s.
  * The webchat channel stands for any channel: its session delivers agent replies to the visitor's transcript.
  */
-const here = path.dirname(fileURLToPath(import.meta.url));
-const mainFile = path.resolve(here, '../../dist/main.js');
 const databaseUrl = postgresUrlForTests();
 const redisUrl = redisUrlForTests();
-const built = existsSync(mainFile);
-if (process.env.CI === 'true' && databaseUrl && redisUrl && !built) throw new Error(`the failover test needs a build: ${mainFile}`);
-const scaled = databaseUrl && redisUrl && built ? describe : describe.skip;
+if (process.env.CI === 'true' && databaseUrl && redisUrl && !productBuilt) throw new Error(`the failover test needs a build: ${mainFile}`);
+const scaled = databaseUrl && redisUrl && productBuilt ? describe : describe.skip;
 
 const FAILOVER_LIMIT_MS = 30_000;
 /** A node stopped gracefully releases its locks and tells the others (issue: another node owns them within 5 s). */
 const GRACEFUL_HANDOVER_LIMIT_MS = 5_000;
 
-interface Node {
-  url: string;
-  process: ChildProcess;
-  output: () => string;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 scaled('two processes in scaled mode: session failover', () => {
   let testDatabase: TestDatabase;
   let dataDir: string;
   let env: NodeJS.ProcessEnv;
-  const nodes: Node[] = [];
+  const nodes: NodeProcess[] = [];
 
-  async function startNode(): Promise<Node> {
-    const port = await freePort();
-    let output = '';
-    const child = spawn(process.execPath, [mainFile], { env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
-    child.stdout?.on('data', (chunk) => (output += chunk));
-    child.stderr?.on('data', (chunk) => (output += chunk));
-    const node = { url: `http://127.0.0.1:${port}`, process: child, output: () => output };
+  async function startNode(): Promise<NodeProcess> {
+    const node = await startNodeProcess(env);
     nodes.push(node);
-    await eventually(
-      async () => {
-        if (child.exitCode !== null) throw new Error(`node exited: ${output}`);
-        // Refused until the node listens.
-        return (await fetch(`${node.url}/health`).catch(() => undefined))?.ok;
-      },
-      'node start',
-      60_000,
-    );
     return node;
   }
 
-  const call = async (node: Node, method: string, route: string, options: { token?: string; body?: unknown } = {}) => {
+  const call = async (node: NodeProcess, method: string, route: string, options: { token?: string; body?: unknown } = {}) => {
     const response = await fetch(`${node.url}${route}`, {
       method,
       headers: { 'content-type': 'application/json', ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) },
@@ -82,7 +45,7 @@ scaled('two processes in scaled mode: session failover', () => {
     const text = await response.text();
     return { status: response.status, body: text ? JSON.parse(text) : undefined };
   };
-  const runningHere = async (node: Node) => (await call(node, 'GET', '/health')).body.sessions.runningHere as number;
+  const runningHere = async (node: NodeProcess) => (await call(node, 'GET', '/health')).body.sessions.runningHere as number;
 
   beforeAll(async () => {
     testDatabase = await createTestDatabase({ migrate: false });
@@ -101,7 +64,7 @@ scaled('two processes in scaled mode: session failover', () => {
   }, 60_000);
 
   afterAll(async () => {
-    for (const node of nodes) if (node.process.exitCode === null && node.process.signalCode === null) node.process.kill('SIGKILL');
+    for (const node of nodes) if (node.alive()) node.process.kill('SIGKILL');
     await testDatabase?.drop();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
@@ -160,7 +123,7 @@ scaled('two processes in scaled mode: session failover', () => {
 
   it('hands the sessions of a node stopped with SIGTERM to another node within 5 s, and the node exits cleanly', async () => {
     // The survivor of the first case owns the session now; a fresh node joins, then the owner is stopped gracefully.
-    const owner = nodes.find((node) => node.process.exitCode === null && node.process.signalCode === null)!;
+    const owner = nodes.find((node) => node.alive())!;
     expect(await runningHere(owner)).toBe(1);
     const next = await startNode();
     expect(await runningHere(next)).toBe(0);

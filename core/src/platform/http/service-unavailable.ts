@@ -28,7 +28,8 @@ export function awayDependency(thrown: unknown): Dependency | undefined {
   const { name = '', message = '', code, port } = thrown as { name?: string; message?: string; code?: unknown; port?: unknown };
   const error = { name: String(name), message: String(message) };
   if (error.name === 'KnexTimeoutError' || (typeof code === 'string' && DATABASE_AWAY_CODES.has(code))) return 'PostgreSQL';
-  if (/^Connection terminated/.test(error.message)) return 'PostgreSQL';
+  // pg's own words for a connection cut under a query (knex prefixes them with the query).
+  if (/Connection (terminated|ended) (unexpectedly|due to connection timeout)/.test(error.message)) return 'PostgreSQL';
   // A command that waited out its timeout in node-redis's offline queue.
   if (REDIS_AWAY_NAMES.has(error.name) || (error.name === 'TimeoutError' && /command/i.test(error.message))) return 'Redis';
   if (/redis connection (lost|is closed)|connection is closed/i.test(error.message)) return 'Redis';

@@ -59,10 +59,16 @@ const databaseUrl = process.env.DATABASE_URL;
 
   it('answers 503 with Retry-After while it is away, logs it once each way, and serves again when it is back', async () => {
     const signIn = () => api(server, 'POST', '/auth/login', { body: TEST_ADMIN });
-    expect((await signIn()).status).toBe(200);
+    const token = (await signIn()).body.token as string;
+    const created = await api(server, 'POST', '/whatsapp', { token, body: { name: 'Site', channel: 'webchat' } });
+    const widget = created.body.publicId as string;
+    const session = await api(server, 'POST', `/widget/${widget}/sessions`, { body: { name: 'Visitante' } });
+    const headers = { authorization: `Bearer ${session.body.visitorToken as string}` };
+    const say = (body: string) => api(server, 'POST', `/widget/${widget}/messages`, { headers, body: { body } });
+    expect((await say('antes')).status).toBe(200);
 
     await relay.down();
-    const refused = [await signIn(), await signIn(), await api(server, 'GET', '/health')];
+    const refused = [await signIn(), await say('durante'), await api(server, 'GET', '/health')];
     for (const answer of refused.slice(0, 2)) {
       expect(answer).toMatchObject({ status: 503, body: { error: 'ERR_SERVICE_UNAVAILABLE' } });
       expect(answer.headers.get('retry-after')).toBe('5');
@@ -78,5 +84,9 @@ const databaseUrl = process.env.DATABASE_URL;
     await eventually(() => outageLines().length === 2 || undefined, 'the recovery logged');
     expect(outageLines()).toEqual(['PostgreSQL is unreachable; answering 503 until it is back', 'PostgreSQL is reachable again']);
     expect((await api(server, 'GET', '/health')).status).toBe(200);
+    // What the visitor's widget sends again after Retry-After is stored once; the refused one was not stored at all.
+    expect((await say('durante')).status).toBe(200);
+    const stored = await server.ports.database.knex('messages').where('from_me', false).select('body');
+    expect(stored.map((row: { body: string }) => row.body).sort()).toEqual(['antes', 'durante']);
   }, 60_000);
 });
