@@ -18,6 +18,8 @@ const systemDataPaths = [
   'core/src/modules/connections/connection-resolver.ts',
   // Runs every company's channel sessions, one node each, and sweeps for the orphaned ones.
   'core/src/modules/connections/session-manager.ts',
+  // Which node runs each session: a node's record, fencing the session locks.
+  'core/src/modules/connections/session-owners.ts',
   // Platform-wide plans (no company owns one), public ones listed at sign-up before a company exists.
   'core/src/modules/plans/plan.service.ts',
   // Login e-mails unique across companies; the company of a user id named by a token or a super user.

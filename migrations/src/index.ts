@@ -19,6 +19,7 @@ import { migration as m0019 } from './0019_message_participant_names.js';
 import { migration as m0020 } from './0020_ticket_activity_index.js';
 import { migration as m0021 } from './0021_company_customer_language.js';
 import { migration as m0023 } from './0023_integration_sessions.js';
+import { migration as m0024 } from './0024_session_owners.js';
 
 /** One schema step; `name` orders them and is what knex records as applied. */
 export interface Migration {
@@ -49,6 +50,7 @@ export const coreMigrations: Migration[] = [
   m0020,
   m0021,
   m0023,
+  m0024,
 ];
 
 /** A knex MigrationSource over a list of migrations (the core list, or a plugin's own). */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   inject,
   injectable,
@@ -22,6 +23,7 @@ import { InboundPipeline } from '../conversations/index.js';
 import { toConnectionInfo } from './connection-info.js';
 import { SessionWork } from './session-work.js';
 import { connectionStore } from './plugin-store.js';
+import { SessionOwners } from './session-owners.js';
 import { CompanySettingModel, companySettingColumns, secretSettingColumns, type CompanySettingColumn } from '../settings/index.js';
 
 const isOpenSetting = (key: string): key is CompanySettingColumn =>
@@ -87,6 +89,9 @@ export class SessionManager {
   private readonly starting = new Map<number, Promise<unknown>>();
   private readonly options: Required<SessionManagerOptions>;
   private sweep?: NodeJS.Timeout;
+  private heartbeat?: NodeJS.Timeout;
+  /** In scaled mode, the database's fence behind the Redis locks (none with the in-process lock of one node). */
+  private readonly owners?: SessionOwners;
   private sweeping = false;
   private stopped = false;
 
@@ -104,6 +109,7 @@ export class SessionManager {
     @inject(SessionManagerOptions) @optional() options: SessionManagerOptions = {},
   ) {
     this.options = { ...DEFAULTS, ...positiveTimings(options) };
+    if (locks.implementation === 'redis') this.owners = new SessionOwners(system, randomUUID(), this.options.lockTtlMs);
   }
 
   /** Starts every connection this node can own, and keeps sweeping for orphaned ones. */
@@ -111,6 +117,14 @@ export class SessionManager {
     this.stopped = false;
     // A node stopping gracefully says so: the others sweep at once instead of at their next turn.
     this.cluster()?.on(SESSIONS_RELEASED, this.onReleased);
+    if (this.owners) {
+      const owners = this.owners;
+      this.heartbeat = setInterval(
+        () => void owners.beat([...this.running.keys()]).catch((error) => this.logger.warn({ err: error }, 'session heartbeat not stored')),
+        Math.max(1, Math.floor(this.options.lockTtlMs / 3)),
+      );
+      this.heartbeat.unref();
+    }
     await this.sweepOnce();
     if (this.stopped) return;
     this.sweep = setInterval(() => void this.sweepOnce(), this.options.sweepMs);
@@ -122,6 +136,8 @@ export class SessionManager {
     this.stopped = true;
     if (this.sweep) clearInterval(this.sweep);
     this.sweep = undefined;
+    clearInterval(this.heartbeat);
+    this.heartbeat = undefined;
     this.cluster()?.off(SESSIONS_RELEASED, this.onReleased);
     // A start under way may be about to take a lock: let it finish taking (it gives the lock back when it sees
     // stopped), then stop what is running, sessions still in start() included.
@@ -175,6 +191,7 @@ export class SessionManager {
       await this.stopSession(running, options);
     } finally {
       running.state = 'gone';
+      await this.owners?.give(connectionId).catch((error) => this.logger.warn({ err: error, connectionId }, 'session owner not cleared'));
       // The lock goes last, so that a node taking over finds the session stopped and its last status stored.
       await running.lock.release().catch((error) => this.logger.warn({ err: error, connectionId }, 'session lock release failed'));
     }
@@ -227,7 +244,7 @@ export class SessionManager {
       onLost: () => void this.stopLocal(connectionId),
     });
     if (!lock) return undefined;
-    if (this.stopped || this.running.has(connectionId)) {
+    if (this.stopped || this.running.has(connectionId) || !(await this.claimed(connectionId))) {
       await lock.release();
       return undefined;
     }
@@ -258,6 +275,18 @@ export class SessionManager {
     this.running.set(connectionId, running);
     this.delivery.serve(connectionId);
     return running;
+  }
+
+  /** Whether the database lets this node run the session (no other node's recent heartbeat for it). */
+  private async claimed(connectionId: number): Promise<boolean> {
+    if (!this.owners) return true;
+    try {
+      if (await this.owners.claim(connectionId)) return true;
+      this.logger.warn({ connectionId }, 'session lock won while another node still runs the session; left to it');
+    } catch (error) {
+      this.logger.warn({ err: error, connectionId }, 'session owner not claimed');
+    }
+    return false;
   }
 
   /** Starts the session; a failure schedules another attempt after the backoff. */
@@ -308,6 +337,7 @@ export class SessionManager {
     running.dispose();
     await this.delivery.unserve(connectionId);
     await this.stopSession(running, { logout: false });
+    await this.owners?.give(connectionId).catch((error) => this.logger.warn({ err: error, connectionId }, 'session owner not cleared'));
   }
 
   /** session.stop, bounded in time: a stop that hangs must not keep the lock (and shutdown) forever. */

@@ -12,8 +12,13 @@ export interface RedisSessionLockOptions {
 }
 
 // Both scripts act only while the key still holds our token, so a lock that expired and was taken by
-// another node is never extended or deleted by its former owner.
-const renewScript = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;
+// another node is never extended or deleted by its former owner. A key that is gone (Redis came back empty) is
+// taken back by its holder; if another node took it first, that node finds the session's owner alive in the
+// database and gives it up (SessionOwners), and the holder stops its session on its next renewal.
+const renewScript = `local held = redis.call('get', KEYS[1])
+if held == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end
+if held == false then redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2]) return 1 end
+return 0`;
 const releaseScript = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
 
 class RedisLockHandle implements LockHandle {

@@ -280,6 +280,27 @@ scaled('SessionManager on two nodes', () => {
     expect(other.probe.live.has(id)).toBe(false);
   });
 
+  it('never runs a session on two nodes when Redis loses the lock (comes back empty): the database fences it', async () => {
+    const lockTtlMs = 900;
+    const [f, g] = await Promise.all([startNode(lockTtlMs), startNode(lockTtlMs)]);
+    const id = await probeConnection(f.node, 1);
+    await Promise.all([f.sessions.ensureStarted(id), g.sessions.ensureStarted(id)]);
+    const [owner, other] = f.probe.live.has(id) ? [f, g] : [g, f];
+    const startsBefore = other.probe.startsOf(id).length;
+
+    // Redis forgets the lock, as one restarted without its data would: the other node's next sweep wins the free key.
+    const lockKey = `${prefix}lock:session:${id}`;
+    await owner.node.ports.redis!.del(lockKey);
+    await eventually(async () => ((await owner.node.ports.redis!.exists(lockKey)) === 1 ? true : undefined), 'the lock taken again');
+    // Sweeps and renewals announce nothing: this waits out three sweeps and a renewal (bounded), in which a second
+    // runner could appear.
+    await new Promise((resolve) => setTimeout(resolve, 3 * sweepMs + lockTtlMs / 3));
+    expect(other.probe.startsOf(id).length).toBe(startsBefore);
+    expect(owner.probe.live.has(id)).toBe(true);
+    expect(runners(id)).toBe(1);
+    await Promise.all([f.node.close(), g.node.close()]);
+  });
+
   it('takes over the session of a node that died without releasing its lock, once the lock expires', async () => {
     const lockTtlMs = 900;
     const [d, e] = await Promise.all([startNode(lockTtlMs), startNode(lockTtlMs)]);
@@ -289,9 +310,11 @@ scaled('SessionManager on two nodes', () => {
     expect(owner.probe.live.has(id)).toBe(true);
     expect(c.probe.live.has(id)).toBe(false);
 
-    // The owner stops renewing its locks, as a dead process would; its key expires after the TTL.
+    // The owner stops renewing its locks and its heartbeat, as a dead process would; its key expires after the TTL,
+    // and so does its heartbeat in the database.
     const diedAt = Date.now();
     await owner.node.ports.sessionLock.close();
+    await owner.node.ports.database.close();
     await eventually(() => c.probe.live.has(id), 'a surviving node running the session', lockTtlMs + 10 * sweepMs);
     expect(Date.now() - diedAt).toBeGreaterThanOrEqual(lockTtlMs / 3);
     expect(c.sessions.isRunningHere(id)).toBe(true);

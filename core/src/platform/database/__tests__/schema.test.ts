@@ -3,7 +3,8 @@ import type { Knex } from 'knex';
 import { coreMigrations, ListMigrationSource } from '@switchboard/migrations';
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-database.js';
 
-const PLATFORM_TABLES = ['plans', 'companies'];
+// session_owners: which node runs each connection's session (a node's, not a company's, record).
+const PLATFORM_TABLES = ['plans', 'companies', 'session_owners'];
 
 const TENANT_TABLES = [
   'helps',
