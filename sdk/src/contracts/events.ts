@@ -47,6 +47,11 @@ export type ScheduleEvent = RecordEvent<'schedule', Schedule, 'scheduleId'>;
 /** General quick replies go to the company room, own ones to the author's room. */
 export type QuickMessageEvent = { action: 'create' | 'update'; record: QuickMessage } | { action: 'delete'; id: number };
 export type PresenceEvent = { ticketId: number; presence: string };
+/**
+ * Sent by a node to its own sockets when its link to the other nodes (Redis) came back after an outage: events may
+ * have been lost meanwhile, so the screens read their lists and the open ticket again.
+ */
+export type ResyncEvent = { reason: 'events-lost' };
 /** Sent to the one socket of a session ended by a sign-in elsewhere. */
 export type AuthEvent = { action: 'update'; user: { id: number }; reason: 'elsewhere' };
 
@@ -70,6 +75,7 @@ export interface ServerToClientEvents {
   quickMessage: QuickMessageEvent;
   queueIntegration: QueueIntegrationEvent;
   prompt: PromptEvent;
+  resync: ResyncEvent;
 }
 
 export type ServerEventName = keyof ServerToClientEvents;

@@ -1,7 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Server as SocketServer, type ServerOptions } from 'socket.io';
-import type { ServerEventName, ServerToClientEvents } from '@switchboard/sdk/contracts';
+import type { ResyncEvent, ServerEventName, ServerToClientEvents } from '@switchboard/sdk/contracts';
 import { withMaskedContactNumbers } from '../http/contact-number-masking.js';
 import { probeHealth, type PortHealth } from '../port.js';
 import { closeRedisClient, openRedisClient, RedisOutageLog, type RedisClient } from '../redis/redis-client.js';
@@ -19,6 +19,8 @@ export interface SocketRealtimeBusOptions {
 
 /** The spec's heartbeat: clients and proxies expect a ping every 18 s and give up 18 s after a missing pong. */
 const heartbeatMs = 18000;
+/** Both adapter clients come back within moments of each other: one resync for the pair. */
+const RESYNC_SETTLE_MS = 300;
 
 export class SocketRealtimeBus implements RealtimeBus {
   readonly implementation: 'socket.io' | 'socket.io+redis';
@@ -26,6 +28,7 @@ export class SocketRealtimeBus implements RealtimeBus {
   private pub?: RedisClient;
   private sub?: RedisClient;
   private readonly outageLog: RedisOutageLog;
+  private resyncTimer?: NodeJS.Timeout;
 
   constructor(private readonly options: SocketRealtimeBusOptions = {}) {
     this.implementation = options.redisUrl ? 'socket.io+redis' : 'socket.io';
@@ -52,9 +55,29 @@ export class SocketRealtimeBus implements RealtimeBus {
       this.sub = openRedisClient(this.options.redisUrl, this.outageLog);
       const key = this.options.redisKey ?? 'socket.io';
       io.adapter(createAdapter(unawaitedCallsCaught(this.pub), unawaitedCallsCaught(this.sub), { key }));
+      for (const client of [this.pub, this.sub]) this.resyncAfterReconnect(client);
     }
     this.server = io;
     return io;
+  }
+
+  /**
+   * Events published while the adapter's link to Redis was down never reached the other side: once it is back, this
+   * node's sockets are told to read again (once for both clients' reconnects).
+   */
+  private resyncAfterReconnect(client: RedisClient): void {
+    let connectedBefore = false;
+    client.on('ready', () => {
+      if (connectedBefore && !this.resyncTimer) {
+        this.resyncTimer = setTimeout(() => {
+          this.resyncTimer = undefined;
+          const payload: ResyncEvent = { reason: 'events-lost' };
+          this.server?.local.emit('resync', payload);
+        }, RESYNC_SETTLE_MS);
+        this.resyncTimer.unref();
+      }
+      connectedBefore = true;
+    });
   }
 
   emit<E extends ServerEventName>(
@@ -114,6 +137,7 @@ export class SocketRealtimeBus implements RealtimeBus {
     const io = this.server;
     const clients = [this.pub, this.sub].filter((client) => client !== undefined);
     this.server = this.pub = this.sub = undefined;
+    clearTimeout(this.resyncTimer);
     // The adapter unsubscribes on io.close(); a graceful close lets those commands through first.
     if (io) await io.close();
     await Promise.all(clients.map((client) => closeRedisClient(client, this.outageLog)));

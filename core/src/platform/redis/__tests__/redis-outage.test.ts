@@ -1,5 +1,7 @@
 import { createServer as createHttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { io as connectSocket } from 'socket.io-client';
 import { eventually } from '../../../testing/eventually.js';
 import { TcpRelay as Relay } from '../../../testing/tcp-relay.js';
 import { redisUrlForTests } from '../../../testing/services.js';
@@ -52,6 +54,30 @@ const redisUrl = redisUrlForTests();
       expect(await second.ping()).toBe('PONG');
     } finally {
       await Promise.all([closeRedisClient(first, log), closeRedisClient(second, log)]);
+    }
+  });
+
+  it("tells this node's sockets to read again once the link to the other nodes is back (events may have been lost)", async () => {
+    const log = new RedisOutageLog(recordingLogger());
+    const bus = new SocketRealtimeBus({ redisUrl: relay.url, redisKey: `sbtest:${process.pid}:${Date.now()}:resync`, outageLog: log });
+    const http = createHttpServer();
+    bus.attach(http);
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    const client = connectSocket(`http://127.0.0.1:${(http.address() as AddressInfo).port}`, { transports: ['websocket'] });
+    const resyncs: unknown[] = [];
+    client.on('resync', (payload: unknown) => resyncs.push(payload));
+    try {
+      await new Promise<void>((resolve) => client.once('connect', () => resolve()));
+      await eventually(async () => ((await bus.health()).status === 'ok' ? true : undefined), 'the adapter connected');
+      await relay.down();
+      await eventually(async () => ((await bus.health()).status === 'error' ? true : undefined), 'the adapter down');
+      await relay.up();
+      await eventually(() => resyncs.length > 0 || undefined, 'the resync after the outage');
+      // One for both adapter clients' reconnects, and none for their first connection.
+      expect(resyncs).toEqual([{ reason: 'events-lost' }]);
+    } finally {
+      client.close();
+      await bus.close();
     }
   });
 
