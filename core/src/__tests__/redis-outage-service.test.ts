@@ -105,6 +105,13 @@ const databaseUrl = process.env.DATABASE_URL;
       // A visitor typing about once a second, under the widget's own rate limit (20 at once, then 1 a second).
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }
+    // A balancer's health check (often 2 s) gets its 503 in time, naming the ports that fail.
+    const checkStarted = Date.now();
+    const health = await api(server, 'GET', '/health');
+    expect(Date.now() - checkStarted).toBeLessThan(2000);
+    expect(health.status).toBe(503);
+    expect(health.body.ports).toMatchObject({ sessionLock: { status: 'error' }, database: { status: 'ok' } });
+
     await relay.up();
     const back = Date.now();
     await eventually(async () => ((await say('depois')).status === 200 ? true : undefined), 'a message accepted after the outage');
