@@ -149,8 +149,9 @@ export class SessionManager {
 
   private readonly onReleased = (): void => void this.sweepOnce();
 
-  /** The other nodes, through the realtime bus (its Redis adapter in scaled mode); none before it is attached. */
+  /** The other nodes, through the realtime bus's Redis adapter; none on one node, or before the bus is attached. */
   private cluster() {
+    if (this.realtime.implementation !== 'socket.io+redis') return undefined;
     try {
       return this.realtime.io;
     } catch {

@@ -77,6 +77,16 @@ function newClient(url: string) {
 
 /** Closes gracefully (pending replies first); a client that cannot drain within the timeout is dropped. */
 export async function closeRedisClient(client: RedisClient, log?: RedisOutageLog, timeoutMs = redisCommandTimeoutMs): Promise<void> {
+  // A client closed while it is still connecting keeps its socket open: let it finish connecting first (bounded).
+  if (client.isOpen && !client.isReady) {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, timeoutMs);
+      client.once('ready', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
   if (client.isOpen) {
     let timer: NodeJS.Timeout | undefined;
     const drained = await Promise.race([
