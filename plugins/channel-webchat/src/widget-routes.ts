@@ -8,6 +8,27 @@ import { WIDGET_NAMESPACE } from './webchat-session.js';
 import { mediaTypeOf, newMessageId, viewOf, visitorRoom, VisitorTranscript, type VisitorMeta } from './visitor-transcript.js';
 import { EMAIL, MAX_BODY_LENGTH, MAX_EMAIL_LENGTH, MAX_MEDIA_BYTES, MAX_NAME_LENGTH } from './widget-contract.js';
 
+/**
+ * The widget names each message with a random id of its own (`clientId`) and sends it again with every retry; the
+ * message is stored as `wc-<clientId>`, so a retry of a message the server already took is answered, not stored again.
+ * At least 22 characters: never the 16 of a server-made id (newMessageId).
+ */
+const CLIENT_ID = /^[A-Za-z0-9_-]{22,64}$/;
+
+// The attempts of one message are handled one after another in this process, so a retry sent while the first attempt
+// is still running (its answer was lost) finds what that attempt stored.
+const attempts = new Map<string, Promise<unknown>>();
+async function oneAttemptAtATime<T>(key: string, work: () => Promise<T>): Promise<T> {
+  const previous = attempts.get(key);
+  const current = (previous ?? Promise.resolve()).catch(() => undefined).then(work);
+  attempts.set(key, current);
+  try {
+    return await current;
+  } finally {
+    if (attempts.get(key) === current) attempts.delete(key);
+  }
+}
+
 export interface WidgetRouteOptions {
   host: PluginHost;
   channel: string;
@@ -163,35 +184,48 @@ export function registerWidgetRoutes(router: Router, options: WidgetRouteOptions
       }
       if (!file && body.trim().length === 0) return fail(res, 400, 'ERR_VALIDATION', 'Required', { body: 'Required' });
 
+      if (raw.clientId !== undefined && (typeof raw.clientId !== 'string' || !CLIENT_ID.test(raw.clientId))) {
+        return fail(res, 400, 'ERR_VALIDATION', 'Invalid clientId', { clientId: 'Invalid clientId' });
+      }
+      const clientId = raw.clientId as string | undefined;
+
       const mimeType = file?.mimetype || 'application/octet-stream';
       const fileName = file ? safeFileName(file.originalname) : undefined;
-      const createdAt = new Date();
-      const entry = await transcript.append(
-        meta.id,
-        {
-          id: newMessageId(),
-          body,
-          fromMe: false,
-          media: file ? { fileName: fileName!, mimeType, mediaType: mediaTypeOf(mimeType) } : undefined,
-          createdAt: createdAt.toISOString(),
-        },
-        file?.buffer,
-      );
-      try {
-        await host.inbound(connection, {
-          type: 'message',
-          externalId: entry.id,
-          chat: { address: meta.id, name: meta.name ?? `Webchat ${meta.id.slice(0, 8)}`, email: meta.email },
-          fromMe: false,
-          timestamp: createdAt,
-          body,
-          mediaType: file ? mediaTypeOf(mimeType) : 'chat',
-          media: file ? { data: file.buffer, fileName: fileName!, mimeType } : undefined,
-        });
-      } catch (error) {
-        await transcript.discard(meta.id, entry);
-        throw error;
-      }
+      const id = clientId ? `wc-${clientId}` : newMessageId();
+      const entry = await oneAttemptAtATime(`${connection.id}:${id}`, async () => {
+        // A retry: what an earlier attempt stored is handed to core again, which stores each message id once.
+        const known = clientId ? await transcript.find(meta.id, id) : undefined;
+        const entry =
+          known ??
+          (await transcript.append(
+            meta.id,
+            {
+              id,
+              body,
+              fromMe: false,
+              media: file ? { fileName: fileName!, mimeType, mediaType: mediaTypeOf(mimeType) } : undefined,
+              createdAt: new Date().toISOString(),
+            },
+            file?.buffer,
+          ));
+        try {
+          await host.inbound(connection, {
+            type: 'message',
+            externalId: entry.id,
+            chat: { address: meta.id, name: meta.name ?? `Webchat ${meta.id.slice(0, 8)}`, email: meta.email },
+            fromMe: false,
+            timestamp: new Date(entry.createdAt),
+            body: entry.body,
+            mediaType: file ? mediaTypeOf(mimeType) : 'chat',
+            media: file ? { data: file.buffer, fileName: fileName!, mimeType } : undefined,
+          });
+        } catch (error) {
+          // The outage that refused the message may refuse this too: the visitor's retry then finds the entry.
+          if (!known) await transcript.discard(meta.id, entry).catch(() => undefined);
+          throw error;
+        }
+        return entry;
+      });
       // Other open tabs of the same visitor show it too.
       host.namespace(WIDGET_NAMESPACE).to(visitorRoom(connection.id, meta.id)).emit('message', viewOf(entry, connection.publicId));
       res.status(200).json({ id: entry.id, seq: entry.seq, createdAt: entry.createdAt });
@@ -226,13 +260,13 @@ export function registerWidgetRoutes(router: Router, options: WidgetRouteOptions
       .send(data);
   });
 
-  // Errors of these routes answer in the API's shape, never with a stack.
+  // A body the parsers refused answers in the API's shape; any other failure goes to the server's own handler, which
+  // answers 503 ERR_SERVICE_UNAVAILABLE with Retry-After while the database or Redis is away (the widget retries).
   router.use('/widget', (error: unknown, _req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(error);
     const status = (error as { status?: number; type?: string }).status;
     if (status === 400 || status === 413) return fail(res, status, 'ERR_VALIDATION', 'Invalid request body');
-    host.log.error('webchat widget request failed', { error: error instanceof Error ? error.message : String(error) });
-    fail(res, 500, 'ERR_INTERNAL');
+    next(error);
   });
 }
 

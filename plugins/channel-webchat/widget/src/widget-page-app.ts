@@ -13,7 +13,8 @@ import {
 } from '../../src/widget-contract.js';
 import { h, icon } from './dom.js';
 import { MessageList } from './message-list.js';
-import { WidgetApi, WidgetApiError } from './widget-api.js';
+import { messageIdOf, newClientId, Outbox, type OutgoingState } from './outbox.js';
+import { WidgetApi, WidgetApiError, type OutgoingMessage, type SentMessage } from './widget-api.js';
 import { browserLanguages, widgetLanguage, widgetTexts } from './widget-texts.js';
 import { renderWhatsAppFormat } from './whatsapp-format.js';
 
@@ -102,6 +103,16 @@ function startWidget(widgetId: string): void {
   main.append(startForm, chat);
 
   const list = new MessageList(messages, fill);
+  const outbox = new Outbox({
+    send: (message) => api.sendMessage(message),
+    onState: (message, state) => list.refreshPending(messageIdOf(message.clientId), (item) => fillWaiting(item, message, state)),
+    onSent: accepted,
+    onFailed: (message, error) => list.settleRefused(messageIdOf(message.clientId), (item) => fillRefused(item, message, error)),
+    onExpired: handleFailure,
+    arrived: (message) => list.has(messageIdOf(message.clientId)) && !list.isPending(messageIdOf(message.clientId)),
+  });
+  // Back online, or the server reachable again: the waiting message goes now rather than at its next turn.
+  window.addEventListener('online', () => outbox.retryNow());
 
   function setStatus(text: string): void {
     status.textContent = text;
@@ -140,6 +151,39 @@ function startWidget(widgetId: string): void {
     });
     if (view.edited && !view.deleted) time.append(` · ${t.edited}`);
     item.append(time);
+  }
+
+  /** The visitor's own words while they wait: the text, the file's name, and whether it is on its way or tried again. */
+  function fillOutgoing(item: HTMLLIElement, message: OutgoingMessage, className: string, state: string): void {
+    item.textContent = '';
+    item.className = `wc-message wc-visitor ${className}`;
+    if (message.file) item.append(h('div', { className: 'wc-file-name', textContent: message.file.name }));
+    if (message.body.trim()) item.append(h('div', { className: 'wc-body' }, renderWhatsAppFormat(message.body)));
+    item.append(h('span', { className: 'wc-state', textContent: state }));
+  }
+
+  function fillWaiting(item: HTMLLIElement, message: OutgoingMessage, state: OutgoingState): void {
+    fillOutgoing(item, message, 'wc-pending', state === 'retrying' ? t.retrying : t.sending);
+  }
+
+  function fillRefused(item: HTMLLIElement, message: OutgoingMessage, error: WidgetApiError): void {
+    const reason = error.status === 413 ? t.fileTooLarge : (error.serverMessage ?? '');
+    fillOutgoing(item, message, 'wc-refused', reason ? `${t.notSent} ${reason}` : t.notSent);
+  }
+
+  /** The server took a waiting message: it becomes the server's copy, unless the socket brought that already. */
+  function accepted(message: OutgoingMessage, sent: SentMessage | undefined): void {
+    const id = messageIdOf(message.clientId);
+    if (!sent || !list.isPending(id)) return;
+    // A server that does not know client ids names the message itself.
+    if (sent.id !== id) list.remove(id);
+    const shown = () => {
+      if (list.isPending(id) || !list.has(sent.id))
+        show({ id: sent.id, seq: sent.seq, body: message.body, fromMe: false, createdAt: sent.createdAt });
+    };
+    // A file's preview needs its view from the server.
+    if (message.file) catchUp().catch(handleFailure).finally(shown);
+    else shown();
   }
 
   /** A preview of a file: images, audio and video in place (they grow the list when loaded), anything else a download. */
@@ -231,6 +275,7 @@ function startWidget(widgetId: string): void {
     // A bot may answer before the socket joined, and anything may arrive while it is away: read on each (re)connect.
     socket.on('connect', () => {
       setStatus(t.online);
+      outbox.retryNow();
       flushReads();
       catchUp().catch(handleFailure);
     });
@@ -253,6 +298,7 @@ function startWidget(widgetId: string): void {
   }
 
   function expire(): void {
+    outbox.clear();
     saveState(undefined);
     api.visitorToken = undefined;
     socket?.disconnect();
@@ -345,33 +391,14 @@ function startWidget(widgetId: string): void {
     if (!text.trim() && !file) return;
     if (text.length > MAX_BODY_LENGTH) return void (sendError.textContent = t.tooLong);
     if (file && file.size > MAX_MEDIA_BYTES) return void (sendError.textContent = t.fileTooLarge);
-    let body: object | FormData = { body: text };
-    if (file) {
-      const form = new FormData();
-      form.append('media', file, file.name);
-      if (text.trim()) form.append('body', text);
-      body = form;
-    }
-    sendButton.disabled = true;
-    api
-      .call<{ id: string; seq: number; createdAt: string }>('POST', '/messages', body)
-      .then(async (sent) => {
-        input.value = '';
-        fileInput.value = '';
-        fileName.textContent = '';
-        lastTyping = 0;
-        socket?.emit('typing', { presence: 'paused' });
-        list.scrollToNewest();
-        // The socket usually brought it already; a file's preview needs its view from the server.
-        if (list.has(sent.id)) return;
-        if (file) await catchUp();
-        else show({ id: sent.id, seq: sent.seq, body: text, fromMe: false, createdAt: sent.createdAt });
-      })
-      .catch((error: unknown) => {
-        handleFailure(error);
-        if (api.visitorToken) sendError.textContent = error instanceof WidgetApiError && error.status === 429 ? t.tooFast : t.sendFailed;
-      })
-      .finally(() => (sendButton.disabled = false));
+    const message: OutgoingMessage = { clientId: newClientId(), body: text, file };
+    list.addPending(messageIdOf(message.clientId), (item) => fillWaiting(item, message, 'sending'));
+    outbox.add(message);
+    input.value = '';
+    fileInput.value = '';
+    fileName.textContent = '';
+    lastTyping = 0;
+    socket?.emit('typing', { presence: 'paused' });
   });
 
   const saved = loadState();
