@@ -1,5 +1,14 @@
 import type { ServerEventName, ServerToClientEvents } from '@switchboard/sdk/contracts';
 import { io, type Socket } from 'socket.io-client';
+import { api } from './api';
+import { store } from './store';
+
+/**
+ * What the server keeps current on screen by socket events, read again after any gap in them: the ticket lists, their
+ * counts and the open ticket (each ticket's messages re-read themselves on `connect`, messages.api.ts), and the
+ * connections' states, which change when a node stops and another takes its sessions.
+ */
+const CAUGHT_UP_AFTER_A_GAP = ['Ticket', 'Connection'] as const;
 
 // Stored untyped: `on` pairs each event with its payload type from the shared event map.
 type Handler = (payload: any) => void; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -10,6 +19,8 @@ type Handler = (payload: any) => void; // eslint-disable-line @typescript-eslint
  * token goes in the handshake's auth payload (never the URL), read at every (re)connection so a refreshed token
  * is used. A handshake refused for an expired token connects again with a token refreshed meanwhile, or refreshes
  * the session once and connects again; a socket that is down when the token is refreshed connects again with it.
+ * Events sent while it was away are lost, so every reconnection reads the live lists again; a socket the server closed
+ * on purpose (a node stopping) is connected again here, since socket.io leaves that to the app.
  */
 class Realtime {
   private socket: Socket | null = null;
@@ -31,6 +42,14 @@ class Realtime {
       path: '/socket.io',
       transports: ['websocket', 'polling'],
       auth: (cb) => cb({ token: (offered = this.tokenSource()) }),
+    });
+    let connectedBefore = false;
+    socket.on('connect', () => {
+      if (connectedBefore) store.dispatch(api.util.invalidateTags([...CAUGHT_UP_AFTER_A_GAP]));
+      connectedBefore = true;
+    });
+    socket.on('disconnect', (reason: Socket.DisconnectReason) => {
+      if (reason === 'io server disconnect' && this.socket === socket) socket.connect();
     });
     // The server refuses the handshake with its error code; socket.io does not retry such a refusal by itself.
     socket.on('connect_error', (error: Error) => {
