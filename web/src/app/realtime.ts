@@ -19,7 +19,8 @@ type Handler = (payload: any) => void; // eslint-disable-line @typescript-eslint
  * token goes in the handshake's auth payload (never the URL), read at every (re)connection so a refreshed token
  * is used. A handshake refused for an expired token connects again with a token refreshed meanwhile, or refreshes
  * the session once and connects again; a socket that is down when the token is refreshed connects again with it.
- * Events sent while it was away are lost, so every reconnection reads the live lists again; a socket the server closed
+ * Events sent while it was away are lost, so every reconnection (and the server's `resync`, when it lost events on
+ * the way) reads the live lists again; a socket the server closed
  * on purpose (a node stopping) is connected again here, since socket.io leaves that to the app.
  */
 class Realtime {
@@ -48,6 +49,8 @@ class Realtime {
       if (connectedBefore) store.dispatch(api.util.invalidateTags([...CAUGHT_UP_AFTER_A_GAP]));
       connectedBefore = true;
     });
+    // The server lost events on the way to this socket (its link to the other nodes was down): read everything again.
+    socket.on('resync', () => store.dispatch(api.util.invalidateTags([...CAUGHT_UP_AFTER_A_GAP, 'Message'])));
     socket.on('disconnect', (reason: Socket.DisconnectReason) => {
       if (reason === 'io server disconnect' && this.socket === socket) socket.connect();
     });
