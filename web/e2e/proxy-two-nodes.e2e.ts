@@ -20,6 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { io } from 'socket.io-client';
+import { closeRedisClient, openRedisClient, RedisOutageLog } from '../../core/dist/platform/redis/redis-client.js';
 import { artifactsDir, launchBrowser, newContext, pageToken, screenshot, signIn, WIDE } from './support/browser.js';
 import { ADMIN, eventually } from './support/server.js';
 
@@ -120,6 +121,7 @@ function renderTemplate(values: Record<string, string>): string {
 
 scenario('two nodes behind the proxy of docker-compose.yml', () => {
   const metricsToken = randomBytes(16).toString('hex');
+  const redisPrefix = `sbproxy:${process.pid}:${randomBytes(4).toString('hex')}:`;
   const databaseName = `sb_proxy_${process.pid}_${randomBytes(4).toString('hex')}`;
   let workDir: string;
   let proxy: Running;
@@ -198,7 +200,7 @@ scenario('two nodes behind the proxy of docker-compose.yml', () => {
       LOG_LEVEL: 'warn',
       DATABASE_URL: nodeDatabase.toString(),
       REDIS_URL: redisUrl,
-      REDIS_PREFIX: `sbproxy:${process.pid}:${randomBytes(4).toString('hex')}:`,
+      REDIS_PREFIX: redisPrefix,
       APP_SECRET: randomBytes(32).toString('hex'),
       DATA_DIR: dataDir,
       PUBLIC_URL: proxyUrl,
@@ -282,6 +284,10 @@ scenario('two nodes behind the proxy of docker-compose.yml', () => {
       mkdirSync(artifactsDir, { recursive: true });
       writeFileSync(path.join(artifactsDir, 'proxy-two-nodes-nginx.log'), proxy.output());
     }
+    // Killed nodes leave their jobs' keys behind, and those never expire.
+    const redis = openRedisClient(redisUrl!, new RedisOutageLog());
+    for await (const keys of redis.scanIterator({ MATCH: `${redisPrefix}*`, COUNT: 1000 })) if (keys.length > 0) await redis.del(keys);
+    await closeRedisClient(redis);
     if (databaseUrl) {
       const client = admin(databaseUrl);
       await client.connect();
