@@ -42,6 +42,8 @@ class Realtime {
     const socket = io({
       path: '/socket.io',
       transports: ['websocket', 'polling'],
+      // WebSockets blocked on the agent's network (a proxy that drops the upgrade): fall back to polling, not to nothing.
+      tryAllTransports: true,
       auth: (cb) => cb({ token: (offered = this.tokenSource()) }),
     });
     let connectedBefore = false;
