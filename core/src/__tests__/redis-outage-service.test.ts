@@ -1,13 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { io as connectSocket, type Socket } from 'socket.io-client';
-import { loadConfig } from '@switchboard/config';
-import { startServer, type RunningServer } from '../server.js';
+import type { RunningServer } from '../server.js';
 import { eventually } from '../testing/eventually.js';
+import { startLoggedServer, type LogLine, type LoggedServer } from '../testing/logged-server.js';
 import { redisUrlForTests } from '../testing/services.js';
 import { TcpRelay } from '../testing/tcp-relay.js';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.js';
@@ -24,9 +19,9 @@ const databaseUrl = process.env.DATABASE_URL;
   let testDatabase: TestDatabase;
   let relay: TcpRelay;
   let server: RunningServer;
-  let dataDir: string;
+  let logged: LoggedServer;
+  let logLines: LogLine[];
   let socket: Socket | undefined;
-  const logLines: { msg: string; level: number; err?: unknown }[] = [];
   const unhandled: unknown[] = [];
   const onUnhandled = (reason: unknown) => unhandled.push(reason);
 
@@ -35,36 +30,17 @@ const databaseUrl = process.env.DATABASE_URL;
     testDatabase = await createTestDatabase({ migrate: false });
     relay = new TcpRelay(new URL(redisUrl!));
     await relay.up();
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'sb-redis-outage-'));
-    const log = new PassThrough();
-    log.on('data', (chunk: Buffer) => {
-      for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) logLines.push(JSON.parse(line));
-    });
-    server = await startServer({
-      config: loadConfig({
-        PORT: '0',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'info',
-        APP_SECRET: randomBytes(32).toString('hex'),
-        ADMIN_EMAIL: TEST_ADMIN.email,
-        ADMIN_PASSWORD: TEST_ADMIN.password,
-        DATABASE_URL: testDatabase.url!,
-        REDIS_URL: relay.url,
-      }),
-      redisPrefix: `sbtest:${process.pid}:redis-outage:${randomBytes(3).toString('hex')}:`,
-      announce: () => {},
-      logDestination: log,
-    });
+    logged = await startLoggedServer('redis-outage', { DATABASE_URL: testDatabase.url!, REDIS_URL: relay.url });
+    ({ server, logLines } = logged);
   }, 120_000);
 
   afterAll(async () => {
     process.off('unhandledRejection', onUnhandled);
     socket?.close();
     await relay?.up();
-    await server?.close();
+    await logged?.stop();
     await relay?.down();
     await testDatabase?.drop();
-    await rm(dataDir, { recursive: true, force: true });
   }, 60_000);
 
   it('acknowledges or refuses with 503 each message while it is away, stores each acknowledged one once, and recovers', async () => {

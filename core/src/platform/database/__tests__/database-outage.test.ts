@@ -1,12 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { loadConfig } from '@switchboard/config';
-import { startServer, type RunningServer } from '../../../server.js';
+import type { RunningServer } from '../../../server.js';
 import { eventually } from '../../../testing/eventually.js';
+import { startLoggedServer, type LogLine, type LoggedServer } from '../../../testing/logged-server.js';
 import { TcpRelay } from '../../../testing/tcp-relay.js';
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-database.js';
 import { api, TEST_ADMIN } from '../../../testing/test-server.js';
@@ -21,40 +16,22 @@ const databaseUrl = process.env.DATABASE_URL;
   let testDatabase: TestDatabase;
   let relay: TcpRelay;
   let server: RunningServer;
-  let dataDir: string;
-  const logLines: { msg: string; level: number }[] = [];
+  let logged: LoggedServer;
+  let logLines: LogLine[];
 
   beforeAll(async () => {
     testDatabase = await createTestDatabase({ migrate: false });
     relay = new TcpRelay(new URL(testDatabase.url!));
     await relay.up();
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'sb-db-outage-'));
-    const log = new PassThrough();
-    log.on('data', (chunk: Buffer) => {
-      for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) logLines.push(JSON.parse(line));
-    });
-    server = await startServer({
-      config: loadConfig({
-        PORT: '0',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'info',
-        APP_SECRET: randomBytes(32).toString('hex'),
-        ADMIN_EMAIL: TEST_ADMIN.email,
-        ADMIN_PASSWORD: TEST_ADMIN.password,
-        DATABASE_URL: relay.url,
-      }),
-      redisPrefix: `sbtest:${process.pid}:db-outage:`,
-      announce: () => {},
-      logDestination: log,
-    });
+    logged = await startLoggedServer('db-outage', { DATABASE_URL: relay.url });
+    ({ server, logLines } = logged);
   }, 120_000);
 
   afterAll(async () => {
     await relay?.up();
-    await server?.close();
+    await logged?.stop();
     await relay?.down();
     await testDatabase?.drop();
-    await rm(dataDir, { recursive: true, force: true });
   }, 60_000);
 
   it('answers 503 with Retry-After while it is away, logs it once each way, and serves again when it is back', async () => {
