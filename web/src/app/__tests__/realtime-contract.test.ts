@@ -44,7 +44,8 @@ describe('socket events typed by the shared contracts', () => {
       quickMessage: true,
       queueIntegration: true,
       prompt: true,
+      resync: true,
     };
-    expect(Object.keys(events)).toHaveLength(15);
+    expect(Object.keys(events)).toHaveLength(16);
   });
 });
