@@ -12,7 +12,6 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,7 +21,7 @@ import type { Browser, Page } from 'playwright-core';
 import { io } from 'socket.io-client';
 import { closeRedisClient, openRedisClient, RedisOutageLog } from '../../core/dist/platform/redis/redis-client.js';
 import { artifactsDir, launchBrowser, newContext, pageToken, screenshot, signIn, WIDE } from './support/browser.js';
-import { ADMIN, eventually } from './support/server.js';
+import { ADMIN, eventually, freePort } from './support/server.js';
 
 /**
  * The deployment of docker-compose.yml without Docker: two nodes of the built product in scaled mode (one PostgreSQL
@@ -61,17 +60,6 @@ function nginxProgram(): string | undefined {
     } catch {
       return false;
     }
-  });
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
   });
 }
 

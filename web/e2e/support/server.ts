@@ -19,7 +19,8 @@ export interface E2eServer {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+/** A loopback port nothing listens on now. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
