@@ -1,3 +1,5 @@
+import { withTimeout } from './deadline.js';
+
 /** What every port reports on GET /health. */
 export interface PortHealth {
   status: 'ok' | 'error';
@@ -17,16 +19,10 @@ export const HEALTH_PROBE_TIMEOUT_MS = 800;
 
 /** Runs a probe and turns its failure, or its silence past HEALTH_PROBE_TIMEOUT_MS, into an error report. */
 export async function probeHealth(implementation: string, probe: () => Promise<unknown>): Promise<PortHealth> {
-  let timer: NodeJS.Timeout | undefined;
-  const silence = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${HEALTH_PROBE_TIMEOUT_MS} ms`)), HEALTH_PROBE_TIMEOUT_MS);
-  });
   try {
-    await Promise.race([probe(), silence]);
+    await withTimeout(probe(), HEALTH_PROBE_TIMEOUT_MS, `no answer within ${HEALTH_PROBE_TIMEOUT_MS} ms`);
     return { status: 'ok', implementation };
   } catch (error) {
     return { status: 'error', implementation, detail: error instanceof Error ? error.message : String(error) };
-  } finally {
-    clearTimeout(timer);
   }
 }

@@ -1,4 +1,5 @@
 import BeeQueue from 'bee-queue';
+import { withTimeout } from '../deadline.js';
 import { probeHealth, type PortHealth } from '../port.js';
 import { awayDependency } from '../http/service-unavailable.js';
 import { closeRedisClient, openRedisClient, RedisOutageLog, type RedisClient } from '../redis/redis-client.js';
@@ -85,7 +86,7 @@ export class BeeJobQueue implements JobQueue {
       [...names].map(async (queue) => {
         const bee = this.queues.get(queue);
         // A scrape during a Redis outage answers without the depths rather than wait for Redis.
-        const counts = bee ? await withTimeout(bee.checkHealth(), statsTimeoutMs).catch(() => undefined) : undefined;
+        const counts = bee ? await withTimeout(bee.checkHealth(), statsTimeoutMs, 'no answer in time').catch(() => undefined) : undefined;
         const depth = counts && { waiting: counts.waiting, active: counts.active, delayed: counts.delayed };
         return { queue, depth, failed: this.failed.get(queue) ?? 0 };
       }),
@@ -153,12 +154,4 @@ export class BeeJobQueue implements JobQueue {
     if (this.options.onError) this.options.onError(error);
     else console.error('[jobs] bee-queue error:', error);
   }
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error('no answer in time')), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

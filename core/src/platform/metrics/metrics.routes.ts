@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import { inject, injectable } from '@switchboard/sdk';
 import type { ApiRouter, RouteContribution } from '../http/api-router.js';
+import { bearerToken } from '../auth/authenticator.js';
 import { AppError } from '../http/app-error.js';
 import { Config } from '../tokens.js';
 import { Metrics } from './metrics.js';
@@ -26,7 +27,7 @@ export class MetricsRoutes implements RouteContribution {
       '/metrics',
       'public',
       async ({ req, res }) => {
-        if (!token || !sameSecret(bearerOf(req.get('authorization')), token)) {
+        if (!token || !sameSecret(bearerToken(req) ?? '', token)) {
           res.setHeader('WWW-Authenticate', 'Bearer');
           throw new AppError('ERR_INVALID_TOKEN', 401);
         }
@@ -36,10 +37,6 @@ export class MetricsRoutes implements RouteContribution {
       { before: [enabled] },
     );
   }
-}
-
-function bearerOf(header: string | undefined): string {
-  return header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
 }
 
 /** Compared as digests, so neither the time taken nor a length mismatch tells a guesser anything. */

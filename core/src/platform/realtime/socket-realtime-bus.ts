@@ -4,6 +4,7 @@ import { Server as SocketServer, type ServerOptions } from 'socket.io';
 import type { ResyncEvent, ServerEventName, ServerToClientEvents } from '@switchboard/sdk/contracts';
 import { withMaskedContactNumbers } from '../http/contact-number-masking.js';
 import { probeHealth, type PortHealth } from '../port.js';
+import { withTimeout } from '../deadline.js';
 import { closeRedisClient, openRedisClient, RedisOutageLog, type RedisClient } from '../redis/redis-client.js';
 import { rooms, type MaskedView, type RealtimeBus, type Sendable } from './realtime-bus.js';
 
@@ -142,14 +143,6 @@ export class SocketRealtimeBus implements RealtimeBus {
     if (io) await io.close();
     await Promise.all(clients.map((client) => closeRedisClient(client, this.outageLog)));
   }
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(message)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 /** Commands the adapter sends without awaiting them (publish on every emit, (un)subscribe on attach and close). */
