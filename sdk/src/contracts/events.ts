@@ -19,7 +19,7 @@ type RecordEvent<K extends string, R, IdKey extends string> =
   ({ action: 'create' | 'update' } & { [key in K]: R }) | ({ action: 'delete' } & { [key in IdKey]: number });
 
 export type TicketEvent =
-  /** The ticket as the API answers it, or, after an incoming message, its own columns with the contact. */
+  /** The ticket as the API answers it. A stored message sends no update: its `appMessage` carries the ticket. */
   | { action: 'update'; ticket: TicketRow }
   /** The ticket's unread count went to 0 (it was read). */
   | { action: 'updateUnread'; ticketId: number }
@@ -27,6 +27,7 @@ export type TicketEvent =
   | { action: 'delete'; ticketId: number };
 
 /** A message created or changed; a new one carries its ticket (the API's view, or its row after an incoming message). */
+/** A create carries the ticket the message changed (its own columns with the contact): read it as that ticket's update. */
 export type AppMessageEvent = { action: 'create' | 'update'; message: Message; ticket?: TicketRow; contact?: Contact };
 export type ContactEvent = RecordEvent<'contact', Contact, 'contactId'> | { action: 'reload' };
 export type ConnectionEvent = { action: 'update'; whatsapp: Connection } | { action: 'delete'; whatsappId: number };

@@ -1,4 +1,4 @@
-import type { ServerEventName, ServerToClientEvents } from '@switchboard/sdk/contracts';
+import type { AppMessageEvent, ServerEventName, ServerToClientEvents, TicketEvent } from '@switchboard/sdk/contracts';
 import { io, type Socket } from 'socket.io-client';
 import { api } from './api';
 import { store } from './store';
@@ -71,6 +71,13 @@ class Realtime {
       void this.renew().then((ok) => {
         if (ok && this.socket === socket && !socket.active) socket.connect();
       });
+    });
+    // A stored message's event carries the ticket it changed (last message, unread count, moved to the top); the
+    // server sends no separate ticket update for it, so the ticket's listeners hear it from here.
+    socket.on('appMessage', (event: AppMessageEvent) => {
+      if (event.action !== 'create' || !event.ticket || event.message.isPrivate) return;
+      const update: TicketEvent = { action: 'update', ticket: event.ticket };
+      for (const handler of this.handlers.get('ticket') ?? []) handler(update);
     });
     for (const [event, set] of this.handlers) for (const handler of set) socket.on(event, handler);
     this.socket = socket;

@@ -201,9 +201,9 @@ export class MessageStep implements ConversationHandler {
       ticket: { ...camelRow(outcome.ticket), contact: ctx.contact },
       contact: ctx.contact,
     };
-    const audience = audienceOf(outcome.ticket);
-    this.events.message(audience, payload);
-    this.events.ticketChanged(audience, { action: 'update', ticket: payload.ticket });
+    // One event, not two: the message's event carries the ticket it changed, and clients read it as that ticket's
+    // update (web/src/app/realtime.ts). A second broadcast per message doubled the fan-out at a thousand agents.
+    this.events.message(audienceOf(outcome.ticket), payload);
     await next();
   }
 }

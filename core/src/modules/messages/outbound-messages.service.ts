@@ -94,8 +94,8 @@ export class OutboundMessagesService implements OutboundMessages {
       ? ticket
       : ((await scope.query(TicketModel).findById(ticket.id).withGraphFetched('contact')) ?? ticket);
     const ticketView = current.toJSON();
+    // The ticket's update travels inside the message's event (see MessageStep).
     this.events.message(current, { action: 'create', message: message.toJSON(), ticket: ticketView });
-    if (!options.isPrivate) this.events.ticketChanged(current, { action: 'update', ticket: ticketView });
     if (!options.isPrivate && ticket.whatsappId) {
       await this.delivery.enqueue({ companyId: options.companyId, id: message.id, whatsappId: ticket.whatsappId });
     }

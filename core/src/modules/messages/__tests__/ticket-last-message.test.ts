@@ -86,7 +86,8 @@ describe('the last message of a ticket', () => {
     const after = await ticketOf(ticket.id);
     expect(after).toMatchObject({ lastMessage: 'Seu pedido *saiu*', lastMessageType: 'chat', fromMe: true });
     expect(new Date(after.updatedAt).getTime()).toBeGreaterThan(new Date(before.updatedAt).getTime());
-    const update = await eventAbout('ticket', ticket.id, (payload) => payload.action === 'update');
+    // The ticket's update rides on the message's event (one broadcast per message).
+    const update = await eventAbout('appMessage', ticket.id, (payload) => payload.action === 'create');
     expect(update.ticket).toMatchObject({ lastMessage: 'Seu pedido *saiu*', lastMessageType: 'chat', contact: { number: ticket.number } });
   });
 
