@@ -1,8 +1,12 @@
 import type {
+  Campaign,
   CompanyUser,
   Connection,
   ConnectionStatus,
   Contact,
+  ContactList,
+  ContactListItem,
+  FileList,
   ImportProgress,
   Message,
   Prompt,
@@ -47,6 +51,12 @@ export type PromptEvent = RecordEvent<'prompt', Prompt, 'promptId'>;
 export type ScheduleEvent = RecordEvent<'schedule', Schedule, 'scheduleId'>;
 /** General quick replies go to the company room, own ones to the author's room. */
 export type QuickMessageEvent = { action: 'create' | 'update'; record: QuickMessage } | { action: 'delete'; id: number };
+/** Contact lists and their items (spec 3 §7 live events): `reload` replaces what a screen holds. */
+export type ContactListEvent = RecordEvent<'record', ContactList, 'id'> | { action: 'reload' };
+export type ContactListItemEvent = RecordEvent<'record', ContactListItem, 'id'> | { action: 'reload' };
+/** A campaign changed (its status, its counts on the report) or was deleted. */
+export type CampaignEvent = RecordEvent<'record', Campaign, 'id'> | { action: 'reload' };
+export type FileListEvent = RecordEvent<'fileList', FileList, 'fileId'> | { action: 'reload' };
 export type PresenceEvent = { ticketId: number; presence: string };
 /**
  * Sent by a node to its own sockets when its link to the other nodes (Redis) came back after an outage: events may
@@ -76,6 +86,10 @@ export interface ServerToClientEvents {
   quickMessage: QuickMessageEvent;
   queueIntegration: QueueIntegrationEvent;
   prompt: PromptEvent;
+  contactList: ContactListEvent;
+  contactListItem: ContactListItemEvent;
+  campaign: CampaignEvent;
+  file: FileListEvent;
   resync: ResyncEvent;
 }
 

@@ -252,6 +252,76 @@ export interface Schedule {
   [field: string]: unknown;
 }
 
+/** A contact list (spec 3 §3), with how many items it holds. */
+export interface ContactList {
+  id: number;
+  name: string;
+  contactsCount?: number;
+  [field: string]: unknown;
+}
+
+/** One recipient of a contact list (spec 3 §3); isWhatsappValid comes from the connection's number check. */
+export interface ContactListItem {
+  id: number;
+  name: string;
+  number: string;
+  email: string;
+  isWhatsappValid: boolean;
+  companyId: number;
+  contactListId: number;
+  [field: string]: unknown;
+}
+
+export type CampaignStatus = 'INATIVA' | 'PROGRAMADA' | 'EM_ANDAMENTO' | 'CANCELADA' | 'FINALIZADA';
+
+/** A campaign as /campaigns answers it (spec 3 §3). whatsappId is the comma-joined list of its connections' ids. */
+export interface Campaign {
+  id: number;
+  name: string;
+  status: CampaignStatus;
+  confirmation: boolean;
+  scheduledAt: string | null;
+  completedAt: string | null;
+  contactListId: number | null;
+  tagListId: number | null;
+  whatsappId: string | null;
+  fileListId?: number | null;
+  mediaPath: string | null;
+  mediaName: string | null;
+  message1?: string | null;
+  message2?: string | null;
+  message3?: string | null;
+  message4?: string | null;
+  message5?: string | null;
+  confirmationMessage1?: string | null;
+  confirmationMessage2?: string | null;
+  confirmationMessage3?: string | null;
+  confirmationMessage4?: string | null;
+  confirmationMessage5?: string | null;
+  contactList?: { id: number; name: string } | null;
+  whatsapp?: { id: number; name: string } | null;
+  [field: string]: unknown;
+}
+
+/** One option of a file list: a named file (spec 3 §3). */
+export interface FileOption {
+  id: number;
+  name: string;
+  path: string | null;
+  mediaType: string | null;
+  [field: string]: unknown;
+}
+
+/** A file list: a message and its files, sent by the chatbot's file option or a queue (spec 3 §3). */
+export interface FileList {
+  id: number;
+  name: string;
+  message: string | null;
+  userId: number | null;
+  options: FileOption[];
+  [field: string]: unknown;
+}
+
 export interface QuickMessage {
   id: number;
   shortcode: string;

@@ -44,8 +44,12 @@ describe('socket events typed by the shared contracts', () => {
       quickMessage: true,
       queueIntegration: true,
       prompt: true,
+      contactList: true,
+      contactListItem: true,
+      campaign: true,
+      file: true,
       resync: true,
     };
-    expect(Object.keys(events)).toHaveLength(16);
+    expect(Object.keys(events)).toHaveLength(20);
   });
 });
