@@ -36,7 +36,7 @@ function Guard({ user, pathname }: { user: SessionUser; pathname: string }) {
   return verdict === 'denied' ? <Refused /> : <Outlet />;
 }
 
-function Refused() {
+export function Refused() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   useEffect(() => {

@@ -76,7 +76,7 @@ export const menuEntries: MenuEntry[] = [
     labelKey: 'campaigns',
     group: 'campaigns',
     rule: { profiles: admins, plan: 'useCampaigns' },
-    available: false,
+    available: true,
   },
   {
     path: '/contact-lists',
@@ -92,7 +92,7 @@ export const menuEntries: MenuEntry[] = [
     labelKey: 'campaignsConfig',
     group: 'campaigns',
     rule: { profiles: admins, plan: 'useCampaigns' },
-    available: false,
+    available: true,
   },
   {
     path: '/announcements',

@@ -100,6 +100,8 @@ describe('the shell menu (spec 1 §2, §6)', () => {
       '/schedules',
       '/tags',
       '/helps',
+      '/campaigns',
+      '/campaigns-config',
       '/users',
       '/queues',
       '/prompts',
