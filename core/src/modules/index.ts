@@ -24,6 +24,7 @@ import { chatbotModule } from './chatbot/index.js';
 import { routingModule } from './routing/index.js';
 import { taggingModule } from './tagging/index.js';
 import { integrationsModule } from './integrations/index.js';
+import { filesModule } from './files/index.js';
 
 /** Every core domain module, each one ContainerModule (DESIGN §8.3). */
 export const coreModules: ContainerModule[] = [
@@ -52,4 +53,5 @@ export const coreModules: ContainerModule[] = [
   queuesModule,
   chatbotModule,
   integrationsModule,
+  filesModule,
 ];

@@ -69,3 +69,18 @@ export function promptRules(texts: Pick<RuleTexts, 'tooShort' | 'tooLong'> & { i
     maxMessages: yup.number().integer(texts.outOfRange).min(0, texts.outOfRange).max(100, texts.outOfRange),
   };
 }
+
+/**
+ * Spec 3 §5 leaves the file form's rules open: a list is named (up to 100), its message up to 20,000 characters,
+ * and it holds up to 10 named options, whose files (64 MB each) one upload request carries together.
+ */
+export const fileListLimits = { options: 10, fileBytes: 64 * 1024 * 1024 } as const;
+
+export function fileListRules(texts: Pick<RuleTexts, 'required' | 'tooLong'> & { tooMany: string }) {
+  return {
+    name: yup.string().trim().required(texts.required).max(100, texts.tooLong),
+    message: yup.string().max(20_000, texts.tooLong),
+    optionName: yup.string().trim().required(texts.required).max(100, texts.tooLong),
+    options: yup.array().max(fileListLimits.options, texts.tooMany),
+  };
+}

@@ -1,8 +1,6 @@
 import { ContainerModule } from '@switchboard/sdk';
 import { RouteContribution } from '../../platform/http/api-router.js';
 import { MenuOwners } from '../chatbot/index.js';
-import { QueueTargetsRoutes } from './queue-targets.routes.js';
-import { QueueTargetsService } from './queue-targets.service.js';
 import { QueueViews } from './queue-views.js';
 import { QueuesRoutes } from './queues.routes.js';
 import { QueuesService } from './queues.service.js';
@@ -11,7 +9,5 @@ export const queuesModule = new ContainerModule((bind) => {
   bind(QueueViews).toSelf();
   bind(MenuOwners).toService(QueueViews);
   bind(QueuesService).toSelf();
-  bind(QueueTargetsService).toSelf();
   bind(RouteContribution).to(QueuesRoutes);
-  bind(RouteContribution).to(QueueTargetsRoutes);
 });

@@ -48,6 +48,3 @@ export type CreateQueueInput = yup.InferType<typeof createQueueSchema>;
 /** PUT /queue/:id: partial; a name or colour sent empty is still 'Required'. */
 export const updateQueueSchema = yup.object({ name: name.optional(), color: color.optional(), ...queueFields });
 export type UpdateQueueInput = yup.InferType<typeof updateQueueSchema>;
-
-/** Query of the read-only list of file lists (GET /files). */
-export const listTargetsSchema = yup.object({ searchParam: yup.string().trim().max(100, 'Too Long!') });

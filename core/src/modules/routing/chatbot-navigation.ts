@@ -1,15 +1,12 @@
-import path from 'node:path';
 import { inject, injectable } from '@switchboard/sdk';
 import { Tenancy } from '../../platform/tenancy.js';
-import { MediaStorage } from '../../platform/media/media-storage.js';
-import { mediaTypeOf } from '../../platform/media/media-type.js';
 import { QueueAssignment } from './assignment.js';
 import { backToStartLine, BotMenus, chosenIndex, invalidOptionLine, menuMessage, numberedMenu } from './bot-menus.js';
 import { BotHandOverRef } from './bot-hand-over.js';
 import { ConversationClosing } from './conversation-closing.js';
 import { RoutedTickets, type RoutedTicket } from './routed-tickets.js';
 import type { CompanyRoutingOptions, ConnectionRoutingOptions } from './routing-settings.js';
-import { customerText } from '../messages/index.js';
+import { FileListDelivery } from '../files/index.js';
 
 /** A chatbot option as the bot reads it (spec 2 §3 "Chatbot option"). */
 interface OptionRow {
@@ -45,7 +42,7 @@ export interface BotTurn {
 export class ChatbotNavigation {
   constructor(
     @inject(Tenancy) private readonly tenancy: Tenancy,
-    @inject(MediaStorage) private readonly media: MediaStorage,
+    @inject(FileListDelivery) private readonly fileLists: FileListDelivery,
     @inject(RoutedTickets) private readonly tickets: RoutedTickets,
     @inject(BotMenus) private readonly menus: BotMenus,
     @inject(QueueAssignment) private readonly assignment: QueueAssignment,
@@ -118,7 +115,10 @@ export class ChatbotNavigation {
       }
     }
     await this.tickets.say({ companyId, ticketId: ticket.id, body: option.greeting_message ?? '' });
-    if (option.queue_type === 'file') await this.sendFiles(turn, option.opt_file_id);
+    if (option.queue_type === 'file' && option.opt_file_id) {
+      const language = turn.company.customerLanguage;
+      await this.fileLists.send({ companyId, ticketId: ticket.id, fileListId: option.opt_file_id, language });
+    }
     if (option.close_ticket) {
       await this.close(ticket);
       return;
@@ -161,31 +161,6 @@ export class ChatbotNavigation {
 
   private async close(ticket: RoutedTicket): Promise<void> {
     await this.closing.close({ companyId: ticket.company_id, ticketId: ticket.id, fromStatuses: ['pending'] });
-  }
-
-  /** Each file of the list as a media message; a file missing from storage goes as its name. */
-  private async sendFiles(turn: BotTurn, fileListId: number | null): Promise<void> {
-    const { ticket } = turn;
-    if (!(await this.owned('files', ticket.company_id, fileListId))) return;
-    const files = await this.tenancy.of(ticket.company_id).table('file_options').where('file_id', fileListId).orderBy('id');
-    for (const file of files as { name: string | null; path: string | null; media_type: string | null }[]) {
-      const fileName =
-        file.name?.trim() ||
-        path.basename(file.path ?? '') ||
-        customerText('menu.unnamedFile', { language: turn.company.customerLanguage });
-      const stored = file.path ? await this.media.exists(file.path) : false;
-      if (!stored) {
-        await this.tickets.say({ companyId: ticket.company_id, ticketId: ticket.id, body: fileName });
-        continue;
-      }
-      const mimeType = file.media_type?.includes('/') ? file.media_type : 'application/octet-stream';
-      await this.tickets.say({
-        companyId: ticket.company_id,
-        ticketId: ticket.id,
-        body: '',
-        storedMedia: { path: file.path!, fileName, mimeType, mediaType: mediaTypeOf(mimeType) },
-      });
-    }
   }
 
   private async owned(table: string, companyId: number, id: number | null): Promise<boolean> {

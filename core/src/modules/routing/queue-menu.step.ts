@@ -9,6 +9,7 @@ import { ConversationTimers } from './conversation-timers.js';
 import { RoutedTickets, type RoutedTicket } from './routed-tickets.js';
 import { RoutingSettings, type CompanyRoutingOptions, type ConnectionRoutingOptions } from './routing-settings.js';
 import { ServiceHoursRule } from './service-hours.step.js';
+import { FileListDelivery } from '../files/index.js';
 
 interface MenuTurn {
   ticket: RoutedTicket;
@@ -25,7 +26,8 @@ interface MenuTurn {
  * - otherwise the connection's greeting over the numbered queues; the answer "n" enters queue n, anything else
  *   repeats the menu under the invalid-option line.
  * Entering a queue (log 'queue') sends its greeting (the connection's for the automatic single queue when the queue
- * has none), then its chatbot options; a queue without options (or closed, with scheduleType 'queue') ends the bot.
+ * has none) with its chatbot options, then its file list (fileListId); a queue without options (or closed, with
+ * scheduleType 'queue') ends the bot.
  */
 @injectable()
 export class QueueMenuStep implements ConversationHandler {
@@ -42,6 +44,7 @@ export class QueueMenuStep implements ConversationHandler {
     @inject(ServiceHoursRule) private readonly hours: ServiceHoursRule,
     @inject(ConversationTimers) private readonly timers: ConversationTimers,
     @inject(BotHandOverRef) private readonly handOver: BotHandOverRef,
+    @inject(FileListDelivery) private readonly fileLists: FileListDelivery,
   ) {}
 
   async handle(ctx: InboundContext, next: () => Promise<void>): Promise<void> {
@@ -120,15 +123,25 @@ export class QueueMenuStep implements ConversationHandler {
       }
     }
     if (await this.handOver()?.queueEntered(ticket, entry)) return;
-    const queue = await this.tenancy.of(ticket.company_id).table('queues').where('id', queueId).first('greeting_message');
+    const queue = await this.tenancy.of(ticket.company_id).table('queues').where('id', queueId).first('greeting_message', 'file_list_id');
     const greeting = (queue?.greeting_message as string | null)?.trim() || fallbackGreeting;
+    // The queue's file list follows its greeting (with options, the menu that carries the greeting).
+    const fileList = { ticket, fileListId: queue?.file_list_id as number | null, language: company.customerLanguage };
     const level = await this.chatbot.optionsUnder({ companyId: ticket.company_id, queueId, chatbotId: null });
     if (level.length > 0) {
       await this.chatbot.showLevel({ turn: { ticket, company, connection }, heading: greeting, level, chatbotId: null, fresh: true });
+      await this.sendFileList(fileList);
       return;
     }
     await this.tickets.say({ companyId: ticket.company_id, ticketId: ticket.id, body: greeting });
+    await this.sendFileList(fileList);
     await this.assignment.queueEntered(ticket);
+  }
+
+  private async sendFileList(options: { ticket: RoutedTicket; fileListId: number | null; language: string }): Promise<void> {
+    if (!options.fileListId) return;
+    const { ticket, fileListId, language } = options;
+    await this.fileLists.send({ companyId: ticket.company_id, ticketId: ticket.id, fileListId, language });
   }
 
   private async queueMenu(turn: MenuTurn): Promise<string> {

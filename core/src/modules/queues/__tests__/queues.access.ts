@@ -48,5 +48,4 @@ export const routeAccessCases: RouteAccessCase[] = [
   },
   { route: 'PUT /queue/:id', record: async (fixture) => ({ ...(await queuePath(fixture)), body: { name: 'Renamed' } }) },
   { route: 'DELETE /queue/:id', record: queuePath },
-  { route: 'GET /files', note: ownCompany },
 ];

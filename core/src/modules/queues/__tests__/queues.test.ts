@@ -374,23 +374,4 @@ describe('queues API', () => {
     expect((await api(server, 'PUT', `/queue/${queueId}`, { token, body: { greetingMessage: 'Olá' } })).body.chatbots).toHaveLength(2);
     expect((await api(server, 'PUT', `/queue/${queueId}`, { token, body: { chatbots: [] } })).body.chatbots).toEqual([]);
   });
-
-  // Queue integrations and prompts are listed by their own module (integrations/__tests__).
-  it('lists the file lists of the company', async () => {
-    const listed = await server.createCompany({ users: [{ profile: 'user' }] });
-    for (let index = 0; index < 52; index += 1) {
-      await insertTarget(knex, 'files', listed.companyId, { name: `Arquivo ${String(index).padStart(2, '0')}` });
-    }
-    const agent = listed.users[0]!.token;
-    const firstPage = await api(server, 'GET', '/files', { token: agent });
-    expect(firstPage.body).toMatchObject({ count: 52, hasMore: true });
-    expect(firstPage.body.files).toHaveLength(50);
-    expect(firstPage.body.files[0]).toEqual({ id: expect.any(Number), name: 'Arquivo 00', message: 'Nosso catálogo' });
-    const secondPage = await api(server, 'GET', '/files?pageNumber=2', { token: agent });
-    expect(names(secondPage.body.files)).toEqual(['Arquivo 50', 'Arquivo 51']);
-    expect(secondPage.body.hasMore).toBe(false);
-    const searched = await api(server, 'GET', '/files?searchParam=arquivo%2007', { token: agent });
-    expect(names(searched.body.files)).toEqual(['Arquivo 07']);
-    expect((await api(server, 'GET', '/files?pageNumber=0', { token: agent })).status).toBe(400);
-  });
 });
