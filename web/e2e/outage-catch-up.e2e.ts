@@ -242,4 +242,48 @@ describe('through a brief outage', () => {
     });
     expect(stored).toEqual(['Primeira', 'Segunda', 'Terceira']);
   });
+
+  it('keeps a waiting message across a reload of the page and sends it once when the service is back', async () => {
+    const page = await (await newContext(browser, WIDE)).newPage();
+    let refusing = true;
+    const attempts: string[] = [];
+    await page.route(`**/widget/${widgetId}/messages`, async (route: Route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      attempts.push((route.request().postDataJSON() as { body: string }).body);
+      if (!refusing) return route.continue();
+      return route.fulfill({
+        status: 503,
+        headers: { 'Retry-After': '1' },
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'ERR_SERVICE_UNAVAILABLE' }),
+      });
+    });
+    await page.goto(`${server.url}/widget/${widgetId}`);
+    await page.locator('#wc-name').fill('Gabriel Recarga');
+    await page.locator('#wc-start').click();
+    await page.locator('#wc-input').fill('Escrita antes de recarregar');
+    await page.locator('#wc-send').click();
+    const item = page.locator('#wc-messages li.wc-visitor', { hasText: 'Escrita antes de recarregar' });
+    await item.locator('.wc-state', { hasText: 'Não enviada ainda, tentando de novo…' }).waitFor();
+
+    // The visitor reloads while the service is still away: the message is there again, still waiting.
+    await page.reload();
+    await item.locator('.wc-state').waitFor();
+    const before = attempts.length;
+    await eventually(async () => (attempts.length > before ? true : undefined));
+    refusing = false;
+    await item.locator('time').waitFor({ timeout: 20_000 });
+
+    const ticket = await eventually(async () => {
+      const { tickets } = await api<{ tickets: Ticket[] }>('GET', '/tickets?status=pending');
+      return tickets.find((candidate) => candidate.contact?.name === 'Gabriel Recarga');
+    });
+    const { messages } = await api<{ messages: { body: string; fromMe: boolean }[] }>('GET', `/messages/${ticket.id}`);
+    expect(messages.filter((message) => !message.fromMe).map((message) => message.body)).toEqual(['Escrita antes de recarregar']);
+    // Taken: a second reload has nothing left to send.
+    const sentBefore = attempts.length;
+    await page.reload();
+    await item.locator('time').waitFor();
+    expect(attempts.length).toBe(sentBefore);
+  });
 });

@@ -27,6 +27,14 @@ export class VisitorRateLimiter {
     return true;
   }
 
+  /** Whole seconds until `key` may take a token again (the 429's Retry-After); 0 when it may now. */
+  secondsUntilNext(key: string, now = Date.now()): number {
+    const bucket = this.buckets.get(key);
+    if (!bucket) return 0;
+    const tokens = bucket.tokens + ((now - bucket.at) / 1000) * this.refillPerSecond;
+    return tokens >= 1 ? 0 : Math.ceil((1 - tokens) / this.refillPerSecond);
+  }
+
   /** Forgets the buckets that have refilled completely (they behave like new ones). */
   private prune(now: number): void {
     for (const [key, bucket] of this.buckets) {

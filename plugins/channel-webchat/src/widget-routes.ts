@@ -85,7 +85,12 @@ export function registerWidgetRoutes(router: Router, options: WidgetRouteOptions
   const limit =
     (limiter: VisitorRateLimiter, keyOf: (req: Request, res: Response) => string): RequestHandler =>
     (req, res, next) => {
-      if (!limiter.take(keyOf(req, res))) return fail(res, 429, 'ERR_TOO_MANY_REQUESTS', 'Too many messages, try again later');
+      const key = keyOf(req, res);
+      if (!limiter.take(key)) {
+        // The widget's outbox waits this long before it tries again, rather than guessing.
+        res.set('Retry-After', String(Math.max(1, limiter.secondsUntilNext(key))));
+        return fail(res, 429, 'ERR_TOO_MANY_REQUESTS', 'Too many messages, try again later');
+      }
       next();
     };
 

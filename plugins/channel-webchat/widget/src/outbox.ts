@@ -46,6 +46,8 @@ export interface OutboxHooks {
   onExpired(error: WidgetApiError): void;
   /** Whether the server's copy already reached the page (by the socket), so the message was taken. */
   arrived(message: OutgoingMessage): boolean;
+  /** What waits changed (added, taken, refused or cleared): the page keeps the text ones across a reload. */
+  onWaitingChange?(waiting: readonly OutgoingMessage[]): void;
   /** Runs `retry` after `ms`; answers how to cancel it. */
   schedule?(retry: () => void, ms: number): () => void;
   random?(): number;
@@ -68,8 +70,14 @@ export class Outbox {
     return this.queue.length;
   }
 
+  /** The messages not yet taken, oldest first. */
+  get waiting(): readonly OutgoingMessage[] {
+    return this.queue;
+  }
+
   add(message: OutgoingMessage): void {
     this.queue.push(message);
+    this.hooks.onWaitingChange?.(this.queue);
     this.hooks.onState(message, 'sending');
     void this.drain();
   }
@@ -82,6 +90,7 @@ export class Outbox {
   /** Forgets every waiting message (the conversation ended). */
   clear(): void {
     this.queue.length = 0;
+    this.hooks.onWaitingChange?.(this.queue);
     this.generation += 1;
     this.wake?.();
   }
@@ -101,6 +110,7 @@ export class Outbox {
       if ('sent' in outcome || this.hooks.arrived(message)) {
         this.queue.shift();
         attempt = 0;
+        this.hooks.onWaitingChange?.(this.queue);
         this.hooks.onSent(message, 'sent' in outcome ? outcome.sent : undefined);
       } else if (outcome.error.status === 401) {
         this.clear();
@@ -112,6 +122,7 @@ export class Outbox {
       } else {
         this.queue.shift();
         attempt = 0;
+        this.hooks.onWaitingChange?.(this.queue);
         this.hooks.onFailed(message, outcome.error);
       }
     }

@@ -110,6 +110,9 @@ function startWidget(widgetId: string): void {
     onFailed: (message, error) => list.settleRefused(messageIdOf(message.clientId), (item) => fillRefused(item, message, error)),
     onExpired: handleFailure,
     arrived: (message) => list.has(messageIdOf(message.clientId)) && !list.isPending(messageIdOf(message.clientId)),
+    onWaitingChange: (waiting) => {
+      if (api.visitorToken) saveState(api.visitorToken, waiting);
+    },
   });
   // Back online, or the server reachable again: the waiting message goes now rather than at its next turn.
   window.addEventListener('online', () => outbox.retryNow());
@@ -118,18 +121,31 @@ function startWidget(widgetId: string): void {
     status.textContent = text;
   }
 
-  function loadState(): { visitorToken: string } | undefined {
+  /** What survives a reload: the visitor's session and the text messages still waiting to be taken. */
+  interface SavedState {
+    visitorToken: string;
+    waiting: { clientId: string; body: string }[];
+  }
+
+  function loadState(): SavedState | undefined {
     try {
-      const saved = JSON.parse(localStorage.getItem(storageKey) ?? 'null') as { visitorToken?: unknown } | null;
-      return typeof saved?.visitorToken === 'string' ? { visitorToken: saved.visitorToken } : undefined;
+      const saved = JSON.parse(localStorage.getItem(storageKey) ?? 'null') as { visitorToken?: unknown; waiting?: unknown } | null;
+      if (typeof saved?.visitorToken !== 'string') return undefined;
+      const waiting = (Array.isArray(saved.waiting) ? saved.waiting : []).filter(
+        (message): message is SavedState['waiting'][number] =>
+          typeof message?.clientId === 'string' && typeof message.body === 'string' && message.body.length <= MAX_BODY_LENGTH,
+      );
+      return { visitorToken: saved.visitorToken, waiting };
     } catch {
       return undefined; // storage blocked (private mode, third-party frame)
     }
   }
 
-  function saveState(visitorToken: string | undefined): void {
+  /** A file cannot be kept in storage: a reload loses a file still waiting, never a text. */
+  function saveState(visitorToken: string | undefined, waiting: readonly OutgoingMessage[] = []): void {
     try {
-      if (visitorToken) localStorage.setItem(storageKey, JSON.stringify({ visitorToken }));
+      const texts = waiting.filter((message) => !message.file).map(({ clientId, body }) => ({ clientId, body }));
+      if (visitorToken) localStorage.setItem(storageKey, JSON.stringify({ visitorToken, waiting: texts }));
       else localStorage.removeItem(storageKey);
     } catch {
       /* storage blocked: the conversation lasts as long as the page */
@@ -391,9 +407,7 @@ function startWidget(widgetId: string): void {
     if (!text.trim() && !file) return;
     if (text.length > MAX_BODY_LENGTH) return void (sendError.textContent = t.tooLong);
     if (file && file.size > MAX_MEDIA_BYTES) return void (sendError.textContent = t.fileTooLarge);
-    const message: OutgoingMessage = { clientId: newClientId(), body: text, file };
-    list.addPending(messageIdOf(message.clientId), (item) => fillWaiting(item, message, 'sending'));
-    outbox.add(message);
+    queueMessage({ clientId: newClientId(), body: text, file });
     input.value = '';
     fileInput.value = '';
     fileName.textContent = '';
@@ -401,7 +415,15 @@ function startWidget(widgetId: string): void {
     socket?.emit('typing', { presence: 'paused' });
   });
 
+  function queueMessage(message: OutgoingMessage): void {
+    list.addPending(messageIdOf(message.clientId), (item) => fillWaiting(item, message, 'sending'));
+    outbox.add(message);
+  }
+
   const saved = loadState();
-  if (saved) showChat(saved.visitorToken);
-  else showForm();
+  if (saved) {
+    showChat(saved.visitorToken);
+    // Written before a reload and not yet taken: sent again under the same client id, which the server keeps once.
+    for (const message of saved.waiting) queueMessage(message);
+  } else showForm();
 }

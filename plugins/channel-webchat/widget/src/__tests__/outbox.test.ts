@@ -44,6 +44,8 @@ function outboxOn(server: FakeServer, arrived: (message: OutgoingMessage) => boo
   const waits: { ms: number; run: () => void }[] = [];
   const sent: (SentMessage | undefined)[] = [];
   const refused: WidgetApiError[] = [];
+  /** What the page would keep across a reload, after each change. */
+  const kept: string[][] = [];
   const outbox = new Outbox({
     send: (message) => api.sendMessage(message),
     onState: (message: OutgoingMessage, state: OutgoingState) => log.push(`${message.body}: ${state}`),
@@ -57,6 +59,7 @@ function outboxOn(server: FakeServer, arrived: (message: OutgoingMessage) => boo
     },
     onExpired: () => log.push('expired'),
     arrived,
+    onWaitingChange: (waiting) => kept.push(waiting.map((message) => message.body)),
     schedule: (run, ms) => {
       waits.push({ ms, run });
       return () => undefined;
@@ -68,7 +71,7 @@ function outboxOn(server: FakeServer, arrived: (message: OutgoingMessage) => boo
     outbox.add(message);
     return message;
   };
-  return { outbox, log, waits, sent, refused, write };
+  return { outbox, log, waits, sent, refused, kept, write };
 }
 
 /** Lets pending promises and I/O callbacks run until the condition holds. */
@@ -103,6 +106,25 @@ describe("the widget's outbox", () => {
     expect(server.seen.map((request) => request.clientId)).toEqual([first.clientId, first.clientId, second.clientId]);
     expect(log.slice(3)).toEqual(['primeira: sent', 'segunda: sent']);
     expect(sent.map((answer) => answer?.id)).toEqual([messageIdOf(first.clientId), messageIdOf(second.clientId)]);
+  });
+
+  it('tells the page what still waits after every change, so a reload sends the rest', async () => {
+    const server = new FakeServer([
+      { status: 503, headers: { 'Retry-After': '1' } },
+      { status: 422, body: { error: 'ERR_VALIDATION' } },
+    ]);
+    const { outbox, waits, kept, write } = outboxOn(server);
+    write('primeira');
+    write('segunda');
+    await until(() => waits.length === 1);
+    expect(kept).toEqual([['primeira'], ['primeira', 'segunda']]);
+    waits[0]!.run();
+    await until(() => outbox.size === 0);
+    // Refused for good, then taken: neither waits any more.
+    expect(kept.slice(2)).toEqual([['segunda'], []]);
+    write('terceira');
+    outbox.clear();
+    expect(kept.slice(-2)).toEqual([['terceira'], []]);
   });
 
   it('tries again through a network failure and 429s, waiting longer each time up to 30 s, for as long as it takes', async () => {
