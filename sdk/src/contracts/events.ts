@@ -53,7 +53,12 @@ export type ScheduleEvent = RecordEvent<'schedule', Schedule, 'scheduleId'>;
 export type QuickMessageEvent = { action: 'create' | 'update'; record: QuickMessage } | { action: 'delete'; id: number };
 /** Contact lists and their items (spec 3 §7 live events): `reload` replaces what a screen holds. */
 export type ContactListEvent = RecordEvent<'record', ContactList, 'id'> | { action: 'reload' };
-export type ContactListItemEvent = RecordEvent<'record', ContactListItem, 'id'> | { action: 'reload' };
+export type ContactListItemEvent =
+  | RecordEvent<'record', ContactListItem, 'id'>
+  /** Many items of one list changed at once (an import, a number check): read that list again. */
+  | { action: 'reload'; contactListId?: number }
+  /** How far a spreadsheet import is, sent to the user who started it: `processed` of `total` rows. */
+  | { action: 'progress'; contactListId: number; processed: number; total: number };
 /** A campaign changed (its status, its counts on the report) or was deleted. */
 export type CampaignEvent = RecordEvent<'record', Campaign, 'id'> | { action: 'reload' };
 export type FileListEvent = RecordEvent<'fileList', FileList, 'fileId'> | { action: 'reload' };
