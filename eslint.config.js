@@ -11,6 +11,8 @@ const systemDataPaths = [
   'core/src/modules/routing/due-conversation-timers.ts',
   // Claims the due schedules of every company for the dispatcher; each is then sent within its own company.
   'core/src/modules/schedules/due-schedules.ts',
+  // Launches, claims, settles and finishes the campaigns of every company; each row is then sent within its company.
+  'core/src/modules/campaigns/due-campaigns.ts',
   // The super user's registry of all companies; sign-up creates a company (names and e-mails unique across them).
   'core/src/modules/companies/company-registry.service.ts',
   'core/src/modules/companies/signup.service.ts',

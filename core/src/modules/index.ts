@@ -3,7 +3,6 @@ import { authModule } from './auth/index.js';
 import { companiesModule } from './companies/index.js';
 import { externalApiModule } from './external-api/index.js';
 import { contactsModule } from './contacts/index.js';
-import { contactListsModule } from './contact-lists/index.js';
 import { connectionsModule } from './connections/index.js';
 import { conversationsModule } from './conversations/index.js';
 import { messagesModule } from './messages/index.js';
@@ -26,6 +25,7 @@ import { routingModule } from './routing/index.js';
 import { taggingModule } from './tagging/index.js';
 import { integrationsModule } from './integrations/index.js';
 import { filesModule } from './files/index.js';
+import { campaignsModule } from './campaigns/index.js';
 
 /** Every core domain module, each one ContainerModule (DESIGN §8.3). */
 export const coreModules: ContainerModule[] = [
@@ -46,7 +46,6 @@ export const coreModules: ContainerModule[] = [
   ticketsModule,
   dashboardModule,
   contactsModule,
-  contactListsModule,
   tagsModule,
   taggingModule,
   externalApiModule,
@@ -56,4 +55,5 @@ export const coreModules: ContainerModule[] = [
   chatbotModule,
   integrationsModule,
   filesModule,
+  campaignsModule,
 ];

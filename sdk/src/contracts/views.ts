@@ -300,7 +300,23 @@ export interface Campaign {
   confirmationMessage5?: string | null;
   contactList?: { id: number; name: string } | null;
   whatsapp?: { id: number; name: string } | null;
+  /** Every connection of whatsappId, in the order sends take turns. */
+  whatsapps?: { id: number; name: string }[];
+  /** The report page's counts (spec 3 §2.6), in GET /campaigns/:id and the campaign event. */
+  report?: CampaignReport;
   [field: string]: unknown;
+}
+
+/** Counts over a campaign's recipients (spec 3 §2.6). */
+export interface CampaignReport {
+  /** Recipients with a WhatsApp-valid number: the audience before launch, the recipients planned after. */
+  validContacts: number;
+  confirmationRequested: number;
+  confirmationReceived: number;
+  /** Messages the channel took. */
+  delivered: number;
+  /** Recipients the channel refused or that could not be reached: counted, and the campaign goes on. */
+  failed: number;
 }
 
 /** One option of a file list: a named file (spec 3 §3). */
