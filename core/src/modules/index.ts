@@ -3,6 +3,7 @@ import { authModule } from './auth/index.js';
 import { companiesModule } from './companies/index.js';
 import { externalApiModule } from './external-api/index.js';
 import { contactsModule } from './contacts/index.js';
+import { contactListsModule } from './contact-lists/index.js';
 import { connectionsModule } from './connections/index.js';
 import { conversationsModule } from './conversations/index.js';
 import { messagesModule } from './messages/index.js';
@@ -46,6 +47,7 @@ export const coreModules: ContainerModule[] = [
   ticketsModule,
   dashboardModule,
   contactsModule,
+  contactListsModule,
   tagsModule,
   taggingModule,
   externalApiModule,
