@@ -2,6 +2,7 @@
 // an API connection made through the product's routes, and a contact answering through the API channel.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import * as XLSX from '@e965/xlsx';
 import { api } from '../../../testing/test-server.js';
 
 export const WEBHOOK_SECRET = 'campaign-test-webhook-secret-0123456789';
@@ -92,4 +93,29 @@ export async function contactWrites(
     },
   });
   if (answer.status !== 202) throw new Error(`inbound refused: ${answer.status} ${JSON.stringify(answer.body)}`);
+}
+
+/** A contact list (a new one, or `listId`) imported from a spreadsheet written here (.xlsx or the older .xls); answers its id. */
+export async function importedContactList(
+  server: { url: string },
+  token: string,
+  options: { name: string; people: { name: string; number: string; email?: string }[]; bookType: 'xlsx' | 'xls'; listId?: number },
+): Promise<number> {
+  const created = options.listId
+    ? { status: 200, body: { id: options.listId } }
+    : await api(server, 'POST', '/contact-lists', { token, body: { name: options.name } });
+  if (created.status !== 200 && created.status !== 201)
+    throw new Error(`list not created: ${created.status} ${JSON.stringify(created.body)}`);
+  const sheet = XLSX.utils.aoa_to_sheet([
+    ['nome', 'numero', 'email'],
+    ...options.people.map((person) => [person.name, person.number, person.email ?? '']),
+  ]);
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, sheet, 'Contatos');
+  const data = XLSX.write(book, { type: 'buffer', bookType: options.bookType === 'xls' ? 'biff8' : 'xlsx' }) as Buffer;
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(data)]), `${options.name}.${options.bookType}`);
+  const uploaded = await api(server, 'POST', `/contact-lists/${created.body.id}/upload`, { token, body: form });
+  if (uploaded.status >= 300) throw new Error(`import refused: ${uploaded.status} ${JSON.stringify(uploaded.body)}`);
+  return created.body.id as number;
 }

@@ -5,7 +5,7 @@ import { Clock } from '../../../platform/clock.js';
 import { eventually } from '../../../testing/eventually.js';
 import { api, startTestServer, type CompanyFixture, type TestServer } from '../../../testing/test-server.js';
 import { CampaignDispatcher } from '../index.js';
-import { CampaignWebhook, contactWrites, createApiConnection } from './campaign-harness.js';
+import { CampaignWebhook, contactWrites, createApiConnection, importedContactList } from './campaign-harness.js';
 
 /** A clock the pacing test moves by hand. */
 class MovableClock implements Clock {
@@ -74,7 +74,9 @@ describe('campaigns through two API connections', () => {
     const first = await createApiConnection(server, token, webhook, 'Ponte A');
     const second = await createApiConnection(server, token, webhook, 'Ponte B');
     const people = Array.from({ length: 8 }, (_, index) => ({ name: `Pessoa${index}`, number: `55119000000${index}` }));
-    const listId = await contactList(knex, company.companyId, [...people, { name: 'Invalido', number: '5511000', valid: false }]);
+    // The list is imported from an .xls and then from an .xlsx spreadsheet.
+    const listId = await importedContactList(server, token, { name: 'Clientes', people: people.slice(0, 4), bookType: 'xls' });
+    await importedContactList(server, token, { name: 'Clientes', people: people.slice(4), bookType: 'xlsx', listId });
     const saved = await api(server, 'POST', '/campaign-settings', {
       token,
       body: { settings: { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0, variables: [{ key: 'loja', value: 'Centro' }] } },
@@ -94,17 +96,26 @@ describe('campaigns through two API connections', () => {
         contactListId: listId,
         tagListId: 'Nenhuma',
         whatsappId: `${first.id},${second.id}`,
-        scheduledAt: saoPauloWallTime(new Date(Date.now() - 1000)),
+        scheduledAt: '',
       },
     });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ status: 'PROGRAMADA', whatsappId: `${first.id},${second.id}`, message3: null, tagListId: null });
+    expect(created.body).toMatchObject({ status: 'INATIVA', whatsappId: `${first.id},${second.id}`, message3: null, tagListId: null });
     const campaignId = created.body.id as number;
+    // The imported numbers are checked by the default connection (an API one takes any number).
+    await eventually(
+      async () => (await api(server, 'GET', `/campaigns/${campaignId}`, { token })).body.report.validContacts === people.length,
+      'the imported numbers checked',
+    );
+    const scheduled = await api(server, 'PUT', `/campaigns/${campaignId}`, {
+      token,
+      body: { scheduledAt: saoPauloWallTime(new Date(Date.now() - 1000)) },
+    });
+    expect(scheduled.body.status).toBe('PROGRAMADA');
 
     await eventually(() => webhook.messagesByNumber().size === people.length, 'every valid recipient messaged');
     const byNumber = webhook.messagesByNumber();
     for (const person of people) expect(byNumber.get(person.number)?.size).toBe(1);
-    expect(byNumber.has('5511000')).toBe(false);
     expect(new Set(webhook.delivered.map((delivery) => delivery.connectionId))).toEqual(new Set([first.id, second.id]));
     const toFirst = webhook.delivered.find((delivery) => delivery.to === people[0]!.number)!;
     expect(
