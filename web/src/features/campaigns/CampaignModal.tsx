@@ -21,13 +21,8 @@ import { CampaignMediaField, type MediaChange } from './CampaignMediaField';
 import { CampaignMessageTabs } from './CampaignMessageTabs';
 import { campaignToast } from './campaign-toast';
 import { campaignInput, formAccess, formValues, type CampaignFormValues } from './campaign-rules';
-import {
-  useAttachCampaignMediaMutation,
-  useCampaignQuery,
-  useCreateCampaignMutation,
-  useDetachCampaignMediaMutation,
-  useUpdateCampaignMutation,
-} from './campaigns.api';
+import { useCampaignQuery } from './campaigns.api';
+import { useSaveCampaign } from './use-save-campaign';
 
 /**
  * Create or edit a campaign (spec 3 §3, §4, §5). A campaign that has started is shown read-only, except that a
@@ -38,10 +33,7 @@ export function CampaignModal(props: { open: boolean; onClose: () => void; campa
   const narrow = useMediaQuery('(max-width:599.95px)');
   const editing = props.campaignId !== undefined;
   const { data: campaign, isFetching } = useCampaignQuery(props.campaignId ?? 0, { skip: !editing || !props.open });
-  const [createCampaign] = useCreateCampaignMutation();
-  const [updateCampaign] = useUpdateCampaignMutation();
-  const [attachMedia] = useAttachCampaignMediaMutation();
-  const [detachMedia] = useDetachCampaignMediaMutation();
+  const saving = useSaveCampaign(props.campaignId);
   const [media, setMedia] = useState<MediaChange>(null);
   const record = editing ? (campaign ?? null) : null;
   const access = formAccess(record);
@@ -57,6 +49,7 @@ export function CampaignModal(props: { open: boolean; onClose: () => void; campa
 
   const close = () => {
     setMedia(null);
+    saving.reset();
     props.onClose();
   };
   const loading = editing && isFetching && !campaign;
@@ -76,11 +69,8 @@ export function CampaignModal(props: { open: boolean; onClose: () => void; campa
           enableReinitialize
           validationSchema={schema}
           onSubmit={async (values, helpers) => {
-            const body = campaignInput(values);
             try {
-              const saved = record ? await updateCampaign({ id: record.id, ...body }).unwrap() : await createCampaign(body).unwrap();
-              if (media instanceof File) await attachMedia({ id: saved.id, file: media }).unwrap();
-              else if (media === 'remove' && record?.mediaPath) await detachMedia(saved.id).unwrap();
+              await saving.save(campaignInput(values), media, Boolean(record?.mediaPath));
               campaignToast.success(t('campaigns.toasts.saved'));
               close();
             } catch (error) {
@@ -123,7 +113,7 @@ export function CampaignModal(props: { open: boolean; onClose: () => void; campa
                       value={form.values.scheduledAt}
                       onChange={form.handleChange}
                       disabled={!access.fields}
-                      helperText={t('campaigns.form.scheduledAtHelp')}
+                      helperText={access.fields ? t('campaigns.form.scheduledAtHelp') : undefined}
                       size="small"
                       fullWidth
                       slotProps={{ inputLabel: { shrink: true } }}

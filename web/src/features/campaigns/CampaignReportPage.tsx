@@ -12,9 +12,8 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { CampaignsAccess } from './CampaignsAccess';
 import { CampaignStatusChip } from './CampaignStatusChip';
-import { campaignProgress } from './campaign-progress';
+import { campaignProgress, connectionNames } from './campaign-progress';
 import { useCampaignDates } from './use-campaign-dates';
-import { useConnectionNames } from './use-connection-names';
 import { useCampaignQuery } from './campaigns.api';
 
 /** One figure of the report: an icon, what it counts and its value. */
@@ -50,7 +49,6 @@ function CampaignReport() {
   const campaignId = Number(useParams().campaignId);
   const { data: campaign, isLoading } = useCampaignQuery(campaignId, { skip: !Number.isSafeInteger(campaignId) });
   const dates = useCampaignDates();
-  const connectionNames = useConnectionNames();
   if (isLoading || !campaign) {
     return (
       <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
@@ -61,8 +59,8 @@ function CampaignReport() {
   const progress = campaignProgress(campaign);
   const cards: { key: string; icon: ReactNode; value: ReactNode }[] = [
     { key: 'validContacts', icon: <GroupIcon />, value: progress.validContacts },
-    { key: 'confirmationsRequested', icon: <HelpOutlineIcon />, value: progress.confirmationsRequested },
-    ...(campaign.confirmation ? [{ key: 'confirmationsReceived', icon: <DoneAllIcon />, value: progress.confirmationsReceived }] : []),
+    { key: 'confirmationsRequested', icon: <HelpOutlineIcon />, value: progress.confirmationRequested },
+    ...(campaign.confirmation ? [{ key: 'confirmationsReceived', icon: <DoneAllIcon />, value: progress.confirmationReceived }] : []),
     { key: 'delivered', icon: <CheckCircleOutlineIcon />, value: progress.delivered },
     { key: 'connection', icon: <WhatsAppIcon />, value: connectionNames(campaign) ?? t('campaigns.list.noConnection') },
     { key: 'contactList', icon: <ListAltIcon />, value: campaign.contactList?.name ?? t('campaigns.list.noContactList') },

@@ -7,6 +7,9 @@ import { RowActionButton } from '../../components/records/RowActions';
 import { addVariable } from './campaign-rules';
 import type { CampaignVariable } from './campaigns.api';
 
+/** The server keeps a variable's key to 50 characters. */
+const VARIABLE_KEY_MAX = 50;
+
 /** The custom variables of campaign messages (spec 3 §2.7): {key} in a message is replaced by its value. */
 export function CampaignVariablesTable(props: { variables: CampaignVariable[]; onChange: (variables: CampaignVariable[]) => void }) {
   const { t } = useTranslation();
@@ -39,6 +42,7 @@ export function CampaignVariablesTable(props: { variables: CampaignVariable[]; o
           label={t('campaigns.settings.variableKey')}
           value={typed.key}
           onChange={(event) => setTyped({ ...typed, key: event.target.value })}
+          slotProps={{ htmlInput: { maxLength: VARIABLE_KEY_MAX } }}
           error={Boolean(typed.key.trim()) && taken}
           helperText={typed.key.trim() && taken ? t('campaigns.settings.variableTaken') : t('campaigns.settings.variableKeyHelp')}
           fullWidth

@@ -10,7 +10,7 @@ import { CampaignStatusChip } from './CampaignStatusChip';
 import { campaignToast } from './campaign-toast';
 import type { Campaign } from './campaign-rules';
 import { useCampaignDates } from './use-campaign-dates';
-import { useConnectionNames } from './use-connection-names';
+import { connectionNames } from './campaign-progress';
 import { useCampaignsPageInfiniteQuery, useDeleteCampaignMutation } from './campaigns.api';
 
 /** /campaigns (spec 3 §2.5): the company's campaigns, live, with stop, restart, report, edit and delete. */
@@ -22,7 +22,6 @@ export default function CampaignsPage() {
   const args = useMemo(() => ({ searchParam: searchParam || undefined }), [searchParam]);
   const list = useInfiniteRecords(useCampaignsPageInfiniteQuery(args), (page) => page.records);
   const [deleteCampaign] = useDeleteCampaignMutation();
-  const connectionNames = useConnectionNames();
   const dates = useCampaignDates();
 
   const cells = (campaign: Campaign) => ({

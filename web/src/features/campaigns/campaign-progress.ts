@@ -1,38 +1,29 @@
-import type { Campaign } from '@switchboard/sdk/contracts';
+import type { Campaign, CampaignReport } from '@switchboard/sdk/contracts';
 
-/** One recipient's shipping row as GET /campaigns/:id carries it (spec 3 §3). */
-export interface CampaignShipping {
-  deliveredAt?: string | null;
-  confirmationRequestedAt?: string | null;
-  confirmedAt?: string | null;
-}
-
-/** A campaign as its report reads it: the list's contacts and the shipping rows come with GET /campaigns/:id. */
-export type CampaignDetail = Campaign & {
-  contactList?: { id: number; name: string; contacts?: { isWhatsappValid?: boolean }[] } | null;
-  shipping?: CampaignShipping[];
-};
-
-export interface CampaignProgress {
-  validContacts: number;
-  confirmationsRequested: number;
-  confirmationsReceived: number;
-  delivered: number;
+export interface CampaignProgress extends Omit<CampaignReport, 'failed'> {
   /** 0 to 100, for the progress bar. */
   percent: number;
 }
 
 /**
- * The report's figures (spec 3 §2.6): the list's WhatsApp-valid contacts (a campaign sent to a tag has no list, so
- * its shipping rows are its recipients), and how many were delivered, asked to confirm and confirmed.
+ * The report's figures (spec 3 §2.6) from the counts the server sends with the campaign (GET /campaigns/:id and
+ * each `campaign` event): valid contacts, confirmations asked and received, deliveries, and how far along it is.
  */
-export function campaignProgress(campaign: CampaignDetail | undefined): CampaignProgress {
-  const shipping = campaign?.shipping ?? [];
-  const contacts = campaign?.contactList?.contacts;
-  const validContacts = contacts ? contacts.filter((contact) => contact.isWhatsappValid !== false).length : shipping.length;
-  const delivered = shipping.filter((row) => row.deliveredAt).length;
-  const confirmationsRequested = shipping.filter((row) => row.confirmationRequestedAt).length;
-  const confirmationsReceived = shipping.filter((row) => row.confirmedAt).length;
-  const percent = validContacts > 0 ? Math.min(100, Math.round((delivered / validContacts) * 100)) : 0;
-  return { validContacts, confirmationsRequested, confirmationsReceived, delivered, percent };
+export function campaignProgress(campaign: Pick<Campaign, 'report'> | undefined): CampaignProgress {
+  const report = campaign?.report;
+  const validContacts = report?.validContacts ?? 0;
+  const delivered = report?.delivered ?? 0;
+  return {
+    validContacts,
+    confirmationRequested: report?.confirmationRequested ?? 0,
+    confirmationReceived: report?.confirmationReceived ?? 0,
+    delivered,
+    percent: validContacts > 0 ? Math.min(100, Math.round((delivered / validContacts) * 100)) : 0,
+  };
+}
+
+/** The names of a campaign's connections (its whatsappId may name several), or null when it has none. */
+export function connectionNames(campaign: Pick<Campaign, 'whatsapps' | 'whatsapp'>): string | null {
+  const names = (campaign.whatsapps ?? []).map((connection) => connection.name).filter(Boolean);
+  return names.length > 0 ? names.join(', ') : (campaign.whatsapp?.name ?? null);
 }

@@ -60,7 +60,7 @@ export interface CampaignFormValues {
   confirmationMessage5: string;
 }
 
-/** The body of POST and PUT /campaigns (spec 3 §5): empty strings as null, scheduledAt as 'YYYY-MM-DD HH:mm:ss'. */
+/** The body of POST and PUT /campaigns (spec 3 §5): empty strings as null, scheduledAt as the company's wall time. */
 export type CampaignInput = {
   name: string;
   whatsappId: string;
@@ -71,7 +71,31 @@ export type CampaignInput = {
 } & Record<MessageField | ConfirmationField, string | null>;
 
 const LOCAL_INPUT = "yyyy-MM-dd'T'HH:mm";
-const SENT_FORMAT = 'yyyy-MM-dd HH:mm:ss';
+
+/** DESIGN §4: a company's time zone; the server reads a sent schedule as wall time there. */
+export const COMPANY_TIME_ZONE = 'America/Sao_Paulo';
+
+/**
+ * An instant as the company's wall time, 'YYYY-MM-DD HH:mm:ss' (spec 3 §5): the browser may be in another zone, so
+ * the time the user picked is carried over rather than its digits.
+ */
+export function companyWallTime(instant: Date, timeZone = COMPANY_TIME_ZONE): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+      .formatToParts(instant)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+}
 
 const messageField = (slot: MessageSlot): MessageField => `message${slot}`;
 const confirmationField = (slot: MessageSlot): ConfirmationField => `confirmationMessage${slot}`;
@@ -116,7 +140,7 @@ export function campaignInput(values: CampaignFormValues): CampaignInput {
     whatsappId: values.whatsappIds.join(','),
     contactListId: values.contactListId === '' ? null : values.contactListId,
     tagListId: values.tagListId === 'Nenhuma' ? null : values.tagListId,
-    scheduledAt: values.scheduledAt ? format(new Date(values.scheduledAt), SENT_FORMAT) : null,
+    scheduledAt: values.scheduledAt ? companyWallTime(new Date(values.scheduledAt)) : null,
     confirmation: values.confirmation,
     ...texts,
   };

@@ -3,7 +3,6 @@ import { realtime } from '../../app/realtime';
 import { matchesSearch, nextPageNumber, removeRecord, upsertRecord } from '../../components/records/paged-cache';
 import type { CampaignEvent, ContactList } from '@switchboard/sdk/contracts';
 import type { Campaign, CampaignInput } from './campaign-rules';
-import type { CampaignDetail } from './campaign-progress';
 
 interface CampaignsPage {
   records: Campaign[];
@@ -78,8 +77,8 @@ export const campaignsApi = campaignsTagged.injectEndpoints({
         off();
       },
     }),
-    /** GET /campaigns/:id with its list's contacts and shipping rows; the report follows its 'campaign' events. */
-    campaign: build.query<CampaignDetail, number>({
+    /** GET /campaigns/:id with its report counts, which its 'campaign' events bring up to date. */
+    campaign: build.query<Campaign, number>({
       query: (id) => `campaigns/${id}`,
       providesTags: (_result, _error, id) => [{ type: 'Campaign', id }],
       async onCacheEntryAdded(id, { updateCachedData, cacheDataLoaded, cacheEntryRemoved, dispatch }) {

@@ -1,6 +1,16 @@
 import { describe, expect, it } from '@jest/globals';
-import { addVariable, campaignInput, canCancel, canRestart, connectionIds, formAccess, formValues, type Campaign } from '../campaign-rules';
-import { campaignProgress, type CampaignDetail } from '../campaign-progress';
+import {
+  addVariable,
+  campaignInput,
+  canCancel,
+  canRestart,
+  companyWallTime,
+  connectionIds,
+  formAccess,
+  formValues,
+  type Campaign,
+} from '../campaign-rules';
+import { campaignProgress, connectionNames } from '../campaign-progress';
 
 const NOW = new Date(2026, 2, 10, 12, 0);
 const campaign = (patch: Partial<Campaign> = {}): Campaign => ({
@@ -53,6 +63,11 @@ describe('campaign form body (spec 3 §5)', () => {
     expect(values).toMatchObject({ whatsappIds: [4, 7], contactListId: 3, tagListId: 'Nenhuma', scheduledAt: '', message2: '' });
   });
 
+  it("writes a schedule as the company's wall time, whatever the browser's zone", () => {
+    expect(companyWallTime(new Date('2026-03-11T12:30:00Z'))).toBe('2026-03-11 09:30:00');
+    expect(companyWallTime(new Date('2026-03-11T12:30:05Z'), 'UTC')).toBe('2026-03-11 12:30:05');
+  });
+
   it('sends empty texts as null, the connections comma-joined and the schedule as YYYY-MM-DD HH:mm:ss', () => {
     const body = campaignInput({ ...formValues(campaign()), scheduledAt: '2026-03-11T09:30', message2: '  ', tagListId: 5 });
     expect(body).toMatchObject({
@@ -60,7 +75,7 @@ describe('campaign form body (spec 3 §5)', () => {
       whatsappId: '4,7',
       contactListId: 3,
       tagListId: 5,
-      scheduledAt: '2026-03-11 09:30:00',
+      scheduledAt: companyWallTime(new Date('2026-03-11T09:30')),
       message1: 'Olá {nome}',
       message2: null,
       confirmationMessage1: null,
@@ -79,22 +94,29 @@ describe('custom variables (spec 3 §5)', () => {
 });
 
 describe('campaign report figures (spec 3 §2.6)', () => {
-  it('counts the valid contacts of the list and the delivered and confirmation rows', () => {
-    const detail: CampaignDetail = {
-      ...campaign({ confirmation: true }),
-      contactList: { id: 3, name: 'VIP', contacts: [{ isWhatsappValid: true }, { isWhatsappValid: true }, { isWhatsappValid: false }, {}] },
-      shipping: [
-        { deliveredAt: '2026-03-10T12:00:00Z', confirmationRequestedAt: '2026-03-10T11:59:00Z', confirmedAt: '2026-03-10T12:00:00Z' },
-        { deliveredAt: null, confirmationRequestedAt: '2026-03-10T12:01:00Z' },
-      ],
-    };
-    expect(campaignProgress(detail)).toEqual({
+  it('reads the counts the server sends and how far the deliveries are', () => {
+    const report = { validContacts: 3, confirmationRequested: 2, confirmationReceived: 1, delivered: 1, failed: 0 };
+    expect(campaignProgress({ report })).toEqual({
       validContacts: 3,
-      confirmationsRequested: 2,
-      confirmationsReceived: 1,
+      confirmationRequested: 2,
+      confirmationReceived: 1,
       delivered: 1,
       percent: 33,
     });
-    expect(campaignProgress(undefined).percent).toBe(0);
+    expect(campaignProgress({ report: { ...report, validContacts: 0 } }).percent).toBe(0);
+    expect(campaignProgress(undefined).delivered).toBe(0);
+  });
+
+  it('names every connection of the campaign', () => {
+    expect(
+      connectionNames({
+        whatsapps: [
+          { id: 1, name: 'Loja' },
+          { id: 2, name: 'Site' },
+        ],
+        whatsapp: { id: 1, name: 'Loja' },
+      }),
+    ).toBe('Loja, Site');
+    expect(connectionNames({ whatsapp: null })).toBeNull();
   });
 });
