@@ -96,6 +96,7 @@ export const api = createApi({
     'Plugin',
     'QueueIntegration',
     'Prompt',
+    'FileList',
   ],
   endpoints: () => ({}),
 });

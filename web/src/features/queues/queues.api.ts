@@ -71,13 +71,14 @@ export const queuesApi = api.injectEndpoints({
       query: (id) => ({ url: `queue/${id}`, method: 'DELETE' }),
       invalidatesTags: ['Queue'],
     }),
-    /** GET /files page by page: the file lists a queue or a 'file' option can send (the server has no GET /files/:id). */
+    /** GET /files page by page: the file lists a queue or a 'file' option can send. */
     fileListsPage: build.infiniteQuery<FileListsPage, { searchParam?: string }, number>({
       infiniteQueryOptions: { initialPageParam: 1, getNextPageParam: nextPageNumber },
       query: ({ queryArg: { searchParam }, pageParam }) => ({
         url: 'files',
         params: { pageNumber: pageParam, ...(searchParam ? { searchParam } : {}) },
       }),
+      providesTags: ['FileList'],
     }),
   }),
 });

@@ -137,7 +137,7 @@ export const menuEntries: MenuEntry[] = [
     rule: { profiles: admins, permission: 'allowConnections', plugin: 'channel' },
     available: true,
   },
-  { path: '/files', icon: 'AttachFile', labelKey: 'files', group: 'administration', rule: { profiles: admins }, available: false },
+  { path: '/files', icon: 'AttachFile', labelKey: 'files', group: 'administration', rule: { profiles: admins }, available: true },
   {
     path: '/financeiro',
     icon: 'MonetizationOn',
