@@ -14,6 +14,8 @@ const ContactsPage = lazy(() => import('../features/contacts/ContactsPage'));
 const QuickMessagesPage = lazy(() => import('../features/quick-messages/QuickMessagesPage'));
 const TagsPage = lazy(() => import('../features/tags/TagsPage'));
 const SchedulesPage = lazy(() => import('../features/schedules/SchedulesPage'));
+const ContactListsPage = lazy(() => import('../features/contact-lists/ContactListsPage'));
+const ContactListItemsPage = lazy(() => import('../features/contact-lists/ContactListItemsPage'));
 const ConnectionsPage = lazy(() => import('../features/connections/ConnectionsPage'));
 const QueuesPage = lazy(() => import('../features/queues/QueuesPage'));
 const QueueIntegrationsPage = lazy(() => import('../features/integrations/QueueIntegrationsPage'));
@@ -102,6 +104,8 @@ export function AppRoutes() {
             <Route path="/quick-messages" element={<QuickMessagesPage />} />
             <Route path="/tags" element={<TagsPage />} />
             <Route path="/schedules" element={<SchedulesPage />} />
+            <Route path="/contact-lists" element={<ContactListsPage />} />
+            <Route path="/contact-lists/:contactListId/contacts" element={<ContactListItemsPage />} />
             <Route path="/connections" element={<ConnectionsPage />} />
             <Route path="/queues" element={<QueuesPage />} />
             <Route path="/queue-integration" element={<QueueIntegrationsPage />} />

@@ -84,7 +84,7 @@ export const menuEntries: MenuEntry[] = [
     labelKey: 'contactLists',
     group: 'campaigns',
     rule: { profiles: admins, plan: 'useCampaigns' },
-    available: false,
+    available: true,
   },
   {
     path: '/campaigns-config',

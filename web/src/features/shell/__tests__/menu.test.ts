@@ -101,6 +101,7 @@ describe('the shell menu (spec 1 §2, §6)', () => {
       '/tags',
       '/helps',
       '/campaigns',
+      '/contact-lists',
       '/campaigns-config',
       '/users',
       '/queues',
