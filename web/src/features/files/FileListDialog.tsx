@@ -22,6 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import * as yup from 'yup';
 import { fileListLimits, fileListRules } from '@switchboard/sdk/contracts';
+import { toastError } from '../../app/errors';
 import { reportSaveError } from '../../components/records/form-errors';
 import { FormDialogActions } from '../../components/records/FormDialogActions';
 import { useFileListUpload, type OptionFile } from './file-list-upload';
@@ -133,15 +134,23 @@ export function FileListDialog(props: { open: boolean; fileListId: number | null
               message: values.message.trim() ? values.message : null,
               options: values.options.map((option) => ({ ...(option.id ? { id: option.id } : {}), name: option.name.trim() })),
             };
+            let saved: FileList;
             try {
-              const saved = record ? await updateRecord({ id: record.id, ...body }).unwrap() : await createRecord(body).unwrap();
-              const files = chosenFiles(values, saved, record);
-              if (files.length > 0) await upload(saved.id, files);
-              toast.success(t('files.toasts.saved'));
-              props.onClose();
+              saved = record ? await updateRecord({ id: record.id, ...body }).unwrap() : await createRecord(body).unwrap();
             } catch (error) {
               reportSaveError(error, helpers, values);
+              return;
             }
+            // The list is saved: a refused upload is told, and the dialog closes so that saving again cannot
+            // create the list twice (editing it sends the files again).
+            const files = chosenFiles(values, saved, record);
+            try {
+              if (files.length > 0) await upload(saved.id, files);
+              toast.success(t('files.toasts.saved'));
+            } catch (error) {
+              toastError(error);
+            }
+            props.onClose();
           }}
         >
           {(form) => (

@@ -108,6 +108,7 @@ describe('the shell menu (spec 1 §2, §6)', () => {
       '/prompts',
       '/queue-integration',
       '/connections',
+      '/files',
       '/settings',
     ]);
   });
