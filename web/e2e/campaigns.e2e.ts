@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import * as XLSX from '@e965/xlsx';
 import type { Browser, Page } from 'playwright-core';
-import { NARROW, pageToken, screenshot, WIDE } from './support/browser.js';
+import { NARROW, pageToken, sameSessionAt, screenshot, WIDE } from './support/browser.js';
 import { startAdminSession, type ApiAs } from './support/admin-session.js';
 import { eventually, type E2eServer } from './support/server.js';
 
@@ -75,6 +75,7 @@ describe('campaigns', () => {
   const phones = new CustomerPhones();
   let connectionName: string;
   let contactListId: number;
+  let connectionId: number;
 
   beforeAll(async () => {
     const webhookUrl = await phones.start();
@@ -85,9 +86,10 @@ describe('campaigns', () => {
       channel: 'api',
       settings: { webhookUrl, webhookSecret: 'campaign-e2e-webhook-secret-0123456789' },
     });
+    connectionId = connection.id;
     await eventually(async () => {
       const list = await api<{ id: number; status: string }[]>('GET', '/whatsapp');
-      return list.find((entry) => entry.id === connection.id)?.status === 'CONNECTED' ? true : undefined;
+      return list.find((entry) => entry.id === connectionId)?.status === 'CONNECTED' ? true : undefined;
     });
 
     // The list and its spreadsheet import (spec 3 §7 Contact lists); the API channel takes any number as valid.
@@ -232,6 +234,54 @@ describe('campaigns', () => {
     await page.getByRole('dialog', { name: 'Excluir campanha?' }).getByRole('button', { name: 'Sim' }).click();
     await page.getByText('Campanha excluída com sucesso!').waitFor();
     await page.getByText('Nenhuma campanha').waitFor();
+  });
+
+  it('stops a running campaign, changes only its messages while cancelled, and restarts it to the end', async () => {
+    // 20 s between messages: the campaign runs long enough to be stopped after its first message.
+    await api('POST', '/campaign-settings', { settings: { messageInterval: 20 } });
+    const now = await page.evaluate(() => new Date().toISOString());
+    const { id } = await api<{ id: number }>('POST', '/campaigns', {
+      name: 'Natal',
+      whatsappId: String(connectionId),
+      contactListId,
+      scheduledAt: now,
+      message1: 'Feliz Natal, {nome}!',
+    });
+    await page.goto(`${server.url}/campaigns`);
+    const row = page.getByRole('row').filter({ hasText: 'Natal' });
+    await row.filter({ hasText: 'Em Andamento' }).waitFor({ timeout: 30_000 });
+    expect(await page.getByRole('button', { name: 'Reiniciar campanha: Natal' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Parar campanha: Natal' }).click();
+    await page.getByText('Campanha interrompida').waitFor();
+    await row.filter({ hasText: 'Cancelada' }).waitFor();
+
+    // Spec 3 §4: cancelled, only the messages stay open, and saving sends only them.
+    await page.getByRole('button', { name: 'Editar campanha: Natal' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Campanha' });
+    await dialog.getByText('A campanha foi cancelada: só as mensagens podem ser alteradas antes de reiniciá-la.').waitFor();
+    expect(await dialog.getByLabel(/^Nome/).isDisabled()).toBe(true);
+    await dialog.getByLabel('Mensagem 1').fill('Boas festas, {nome}!');
+    await dialog.getByRole('button', { name: 'Salvar' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect((await api<{ message1: string }>('GET', `/campaigns/${id}`)).message1).toBe('Boas festas, {nome}!');
+
+    // The report, open in a second window, follows the restart live to the end.
+    const reportPage = await sameSessionAt(page, browser, WIDE);
+    await reportPage.goto(`${server.url}/campaign/${id}/report`);
+    await reportPage.getByRole('status', { name: 'Andamento' }).waitFor();
+    await reportPage.getByText('Cancelada').waitFor();
+    await api('POST', '/campaign-settings', { settings: { messageInterval: 0 } });
+    await page.getByRole('button', { name: 'Reiniciar campanha: Natal' }).click();
+    await page.getByText('Campanha reiniciada').waitFor();
+    await row.filter({ hasText: 'Finalizada' }).waitFor({ timeout: 30_000 });
+    await reportPage
+      .getByRole('status', { name: 'Andamento' })
+      .filter({ hasText: `${CUSTOMERS.length} de ${CUSTOMERS.length} entregues` })
+      .waitFor();
+    await reportPage.getByText('Finalizada').waitFor();
+    await reportPage.context().close();
+    const { report } = await api<{ report: { validContacts: number; delivered: number } }>('GET', `/campaigns/${id}`);
+    expect(report).toMatchObject({ validContacts: CUSTOMERS.length, delivered: CUSTOMERS.length });
   });
 
   it("refuses the campaign pages when the company's plan has no campaigns", async () => {

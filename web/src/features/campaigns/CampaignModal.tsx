@@ -20,7 +20,7 @@ import { CampaignAudienceFields } from './CampaignAudienceFields';
 import { CampaignMediaField, type MediaChange } from './CampaignMediaField';
 import { CampaignMessageTabs } from './CampaignMessageTabs';
 import { campaignToast } from './campaign-toast';
-import { campaignInput, formAccess, formValues, type CampaignFormValues } from './campaign-rules';
+import { campaignInput, formAccess, formValues, messagesOf, type CampaignFormValues } from './campaign-rules';
 import { useCampaignQuery } from './campaigns.api';
 import { useSaveCampaign } from './use-save-campaign';
 
@@ -70,7 +70,8 @@ export function CampaignModal(props: { open: boolean; onClose: () => void; campa
           validationSchema={schema}
           onSubmit={async (values, helpers) => {
             try {
-              await saving.save(campaignInput(values), media, Boolean(record?.mediaPath));
+              const body = campaignInput(values);
+              await saving.save(access.fields ? body : messagesOf(body), media, Boolean(record?.mediaPath));
               campaignToast.success(t('campaigns.toasts.saved'));
               close();
             } catch (error) {

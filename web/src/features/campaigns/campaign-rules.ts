@@ -146,6 +146,13 @@ export function campaignInput(values: CampaignFormValues): CampaignInput {
   };
 }
 
+/** Spec 3 §4: a cancelled campaign may change only its messages, so only they are sent. */
+export function messagesOf(input: CampaignInput): Partial<CampaignInput> {
+  return Object.fromEntries(
+    MESSAGE_SLOTS.flatMap((slot) => [messageField(slot), confirmationField(slot)]).map((field) => [field, input[field]]),
+  );
+}
+
 export { messageField, confirmationField };
 
 /**

@@ -20,13 +20,13 @@ export function useSaveCampaign(existingId: number | undefined) {
   const [detachMedia] = useDetachCampaignMediaMutation();
   const [createdId, setCreatedId] = useState<number | null>(null);
 
-  const save = async (body: CampaignInput, media: MediaChange, hadMedia: boolean): Promise<void> => {
-    const scheduleLast = media !== null && body.scheduledAt !== null;
+  const save = async (body: Partial<CampaignInput>, media: MediaChange, hadMedia: boolean): Promise<void> => {
+    const scheduleLast = media !== null && Boolean(body.scheduledAt);
     const first = scheduleLast ? { ...body, scheduledAt: null } : body;
     let id = existingId ?? createdId;
     if (id) await updateCampaign({ id, ...first }).unwrap();
     else {
-      id = (await createCampaign(first).unwrap()).id;
+      id = (await createCampaign(first as CampaignInput).unwrap()).id;
       setCreatedId(id);
     }
     if (media instanceof File) await attachMedia({ id, file: media }).unwrap();

@@ -8,6 +8,7 @@ import {
   connectionIds,
   formAccess,
   formValues,
+  messagesOf,
   type Campaign,
 } from '../campaign-rules';
 import { campaignProgress, connectionNames } from '../campaign-progress';
@@ -81,6 +82,14 @@ describe('campaign form body (spec 3 §5)', () => {
       confirmationMessage1: null,
     });
     expect(campaignInput({ ...formValues(null), name: 'x' })).toMatchObject({ contactListId: null, tagListId: null, scheduledAt: null });
+  });
+});
+
+describe('a cancelled campaign (spec 3 §4)', () => {
+  it('sends only its messages', () => {
+    const sent = messagesOf(campaignInput(formValues(campaign({ status: 'CANCELADA' }))));
+    expect(Object.keys(sent).sort()).toEqual([1, 2, 3, 4, 5].flatMap((slot) => [`message${slot}`, `confirmationMessage${slot}`]).sort());
+    expect(sent.message1).toBe('Olá {nome}');
   });
 });
 
