@@ -12,7 +12,8 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { CampaignsAccess } from './CampaignsAccess';
 import { CampaignStatusChip } from './CampaignStatusChip';
-import { campaignProgress, connectionNames } from './campaign-progress';
+import { campaignProgress } from './campaign-progress';
+import { connectionNames } from './campaign-rules';
 import { useCampaignDates } from './use-campaign-dates';
 import { useCampaignQuery } from './campaigns.api';
 

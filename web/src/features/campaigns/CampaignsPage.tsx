@@ -8,9 +8,8 @@ import { CampaignActions } from './CampaignActions';
 import { CampaignModal } from './CampaignModal';
 import { CampaignStatusChip } from './CampaignStatusChip';
 import { campaignToast } from './campaign-toast';
-import type { Campaign } from './campaign-rules';
+import { connectionNames, type Campaign } from './campaign-rules';
 import { useCampaignDates } from './use-campaign-dates';
-import { connectionNames } from './campaign-progress';
 import { useCampaignsPageInfiniteQuery, useDeleteCampaignMutation } from './campaigns.api';
 
 /** /campaigns (spec 3 §2.5): the company's campaigns, live, with stop, restart, report, edit and delete. */
@@ -38,6 +37,7 @@ export default function CampaignsPage() {
   return (
     <RecordsPage
       title={t('campaigns.title')}
+      count={list.count}
       search={{ value: search, onChange: setSearch, label: t('campaigns.search') }}
       actions={<AddRecordButton label={t('campaigns.add')} onClick={() => setDialog({})} />}
     >

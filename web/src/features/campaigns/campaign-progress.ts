@@ -21,9 +21,3 @@ export function campaignProgress(campaign: Pick<Campaign, 'report'> | undefined)
     percent: validContacts > 0 ? Math.min(100, Math.round((delivered / validContacts) * 100)) : 0,
   };
 }
-
-/** The names of a campaign's connections (its whatsappId may name several), or null when it has none. */
-export function connectionNames(campaign: Pick<Campaign, 'whatsapps' | 'whatsapp'>): string | null {
-  const names = (campaign.whatsapps ?? []).map((connection) => connection.name).filter(Boolean);
-  return names.length > 0 ? names.join(', ') : (campaign.whatsapp?.name ?? null);
-}

@@ -108,6 +108,12 @@ export function connectionIds(whatsappId: string | number | null | undefined): n
     .filter((id) => Number.isSafeInteger(id) && id > 0);
 }
 
+/** The names of a campaign's connections (its whatsappId may name several), or null when it has none. */
+export function connectionNames(campaign: Pick<Campaign, 'whatsapps' | 'whatsapp'>): string | null {
+  const names = (campaign.whatsapps ?? []).map((connection) => connection.name).filter(Boolean);
+  return names.length > 0 ? names.join(', ') : (campaign.whatsapp?.name ?? null);
+}
+
 export function formValues(campaign: Campaign | null | undefined): CampaignFormValues {
   const texts = Object.fromEntries(
     MESSAGE_SLOTS.flatMap((slot) => [

@@ -1,13 +1,13 @@
 import { api } from '../../app/api';
 import { realtime } from '../../app/realtime';
-import { matchesSearch, nextPageNumber, removeRecord, upsertRecord } from '../../components/records/paged-cache';
+import { applyRecordChange, matchesSearch, nextPageNumber, type RecordChange } from '../../components/records/paged-cache';
 import type { CampaignEvent, ContactList } from '@switchboard/sdk/contracts';
 import type { Campaign, CampaignInput } from './campaign-rules';
 
 interface CampaignsPage {
   records: Campaign[];
   hasMore: boolean;
-  count?: number;
+  count: number;
 }
 
 /** A custom variable offered in campaign messages as {key} (spec 3 §3). */
@@ -67,11 +67,16 @@ export const campaignsApi = campaignsTagged.injectEndpoints({
             dispatch(campaignsApi.util.invalidateTags(['Campaign']));
             return;
           }
-          updateCachedData((draft) => {
-            const pages = (page: CampaignsPage) => page.records;
-            if (event.action === 'delete') removeRecord(draft, pages, event.id);
-            else upsertRecord(draft, pages, event.record, event.action === 'create' && matchesSearch(args.searchParam, event.record.name));
-          });
+          const change: RecordChange<Campaign> =
+            event.action === 'delete' ? { action: 'delete', id: event.id } : { action: event.action, record: event.record };
+          updateCachedData((draft) =>
+            applyRecordChange(
+              draft,
+              (page) => page.records,
+              change,
+              (campaign) => matchesSearch(args.searchParam, campaign.name),
+            ),
+          );
         });
         await cacheEntryRemoved;
         off();

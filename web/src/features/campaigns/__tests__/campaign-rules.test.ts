@@ -6,12 +6,13 @@ import {
   canRestart,
   companyWallTime,
   connectionIds,
+  connectionNames,
   formAccess,
   formValues,
   messagesOf,
   type Campaign,
 } from '../campaign-rules';
-import { campaignProgress, connectionNames } from '../campaign-progress';
+import { campaignProgress } from '../campaign-progress';
 
 const NOW = new Date(2026, 2, 10, 12, 0);
 const campaign = (patch: Partial<Campaign> = {}): Campaign => ({
