@@ -236,7 +236,11 @@ export class CampaignService {
       if (input[`message${slot}`] !== undefined) values[`message${slot}`] = input[`message${slot}`];
       if (input[`confirmationMessage${slot}`] !== undefined) values[`confirmation_message${slot}`] = input[`confirmationMessage${slot}`];
     }
-    if (input.scheduledAt !== undefined) values.scheduled_at = scheduledInstant(input.scheduledAt, DEFAULT_TIME_ZONE);
+    if (input.scheduledAt !== undefined) {
+      // The time the admin typed is the company's wall time (companies.timezone, DESIGN §4).
+      const company = (await scope.company().first('timezone')) as { timezone?: string } | undefined;
+      values.scheduled_at = scheduledInstant(input.scheduledAt, company?.timezone || DEFAULT_TIME_ZONE);
+    }
     if (input.contactListId !== undefined) {
       if (input.contactListId)
         await this.mustExist(scope, 'contact_lists', input.contactListId, 'contactListId', 'ERR_NO_CONTACT_LIST_FOUND');
