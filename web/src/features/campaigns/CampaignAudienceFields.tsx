@@ -54,41 +54,46 @@ export function CampaignAudienceFields(props: { disabled: boolean; error?: (name
         ))}
       </TextField>
       <Box sx={{ display: 'flex', gap: 2, flexDirection: { xs: 'column', sm: 'row' } }}>
-        <TextField
-          select
+        <OptionalChoice
           label={t('campaigns.form.contactList')}
           name="contactListId"
-          value={form.values.contactListId}
-          onChange={form.handleChange}
+          none=""
+          choices={contactLists}
           disabled={props.disabled}
-          size="small"
-          fullWidth
-        >
-          <MenuItem value="">{t('campaigns.form.none')}</MenuItem>
-          {contactLists.map((list) => (
-            <MenuItem key={list.id} value={list.id}>
-              {list.name}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          label={t('campaigns.form.tag')}
-          name="tagListId"
-          value={form.values.tagListId}
-          onChange={form.handleChange}
-          disabled={props.disabled}
-          size="small"
-          fullWidth
-        >
-          <MenuItem value="Nenhuma">{t('campaigns.form.none')}</MenuItem>
-          {tags.map((tag) => (
-            <MenuItem key={tag.id} value={tag.id}>
-              {tag.name}
-            </MenuItem>
-          ))}
-        </TextField>
+        />
+        <OptionalChoice label={t('campaigns.form.tag')} name="tagListId" none="Nenhuma" choices={tags} disabled={props.disabled} />
       </Box>
     </>
+  );
+}
+
+/** A select of named records with a first 'none' choice, whose value `none` is what the form keeps for it. */
+function OptionalChoice(props: {
+  label: string;
+  name: 'contactListId' | 'tagListId';
+  none: string;
+  choices: { id: number; name: string }[];
+  disabled: boolean;
+}) {
+  const { t } = useTranslation();
+  const form = useFormikContext<CampaignFormValues>();
+  return (
+    <TextField
+      select
+      label={props.label}
+      name={props.name}
+      value={form.values[props.name]}
+      onChange={form.handleChange}
+      disabled={props.disabled}
+      size="small"
+      fullWidth
+    >
+      <MenuItem value={props.none}>{t('campaigns.form.none')}</MenuItem>
+      {props.choices.map((choice) => (
+        <MenuItem key={choice.id} value={choice.id}>
+          {choice.name}
+        </MenuItem>
+      ))}
+    </TextField>
   );
 }

@@ -33,23 +33,17 @@ export function CampaignMessageTabs(props: { disabled: boolean }) {
       </Tabs>
       {MESSAGE_SLOTS.filter((each) => each === slot).map((each) => (
         <Box key={each} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-          <TextField
-            label={t('campaigns.form.message', { number: each })}
-            name={messageField(each)}
-            value={form.values[messageField(each)]}
-            onChange={form.handleChange}
-            helperText={help}
-            multiline
-            minRows={4}
-            maxRows={12}
-            fullWidth
-            disabled={props.disabled}
-          />
-          {form.values.confirmation ? (
+          {[
+            { label: t('campaigns.form.message', { number: each }), name: messageField(each) },
+            ...(form.values.confirmation
+              ? [{ label: t('campaigns.form.confirmationMessage', { number: each }), name: confirmationField(each) }]
+              : []),
+          ].map((field) => (
             <TextField
-              label={t('campaigns.form.confirmationMessage', { number: each })}
-              name={confirmationField(each)}
-              value={form.values[confirmationField(each)]}
+              key={field.name}
+              label={field.label}
+              name={field.name}
+              value={form.values[field.name]}
               onChange={form.handleChange}
               helperText={help}
               multiline
@@ -58,7 +52,7 @@ export function CampaignMessageTabs(props: { disabled: boolean }) {
               fullWidth
               disabled={props.disabled}
             />
-          ) : null}
+          ))}
         </Box>
       ))}
     </Box>
