@@ -3,9 +3,9 @@ import * as yup from 'yup';
 import type { AuthContext } from '../../platform/auth/auth-context.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { Tenancy } from '../../platform/tenancy.js';
+import { readContactSheet, type ContactSheetRow } from '../contacts/index.js';
 import { ContactListEvents } from './contact-list-events.js';
 import { lockListWrites } from './contact-list-item.service.js';
-import { readContactListSheet, type ContactListSheetRow } from './contact-list-sheet.js';
 import { ContactListService } from './contact-list.service.js';
 import {
   CONTACT_LIST_IMPORT_BATCH,
@@ -48,9 +48,11 @@ export class ContactListImport {
     const { auth, contactListId, file } = options;
     await this.lists.assertExists(this.tenancy.of(auth.companyId), contactListId);
     if (!file) throw new AppError('ERR_VALIDATION', 400, { message: itemTexts.required, fields: { file: itemTexts.required } });
-    const rows = await readContactListSheet(file, {
+    // The contacts import's reader: only .xls and .xlsx workbooks here (spec 3 §9), their tags column unread.
+    const rows = await readContactSheet(file, {
       maxRows: CONTACT_LIST_IMPORT_MAX_ROWS,
       maxUnpackedBytes: CONTACT_LIST_IMPORT_MAX_UNPACKED_BYTES,
+      workbooksOnly: true,
     });
     const summary: ContactListImportSummary = { imported: 0, skipped: 0, reasons: [] };
     const skip = (row: number, code: SkipCode, reason: string, field?: string) => {
@@ -105,7 +107,7 @@ export class ContactListImport {
 }
 
 /** The rows that pass the item's rules, each number once (the first row with it wins); the others are skipped. */
-function validRows(rows: ContactListSheetRow[], skip: (row: number, code: SkipCode, reason: string, field?: string) => void): ValidRow[] {
+function validRows(rows: ContactSheetRow[], skip: (row: number, code: SkipCode, reason: string, field?: string) => void): ValidRow[] {
   const firstRowOf = new Map<string, number>();
   const valid: ValidRow[] = [];
   for (const row of rows) {

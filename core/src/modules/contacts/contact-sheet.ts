@@ -34,6 +34,7 @@ const headers: Record<string, Column> = {
 };
 
 export const importExtensions = ['.xlsx', '.xls', '.csv'];
+const workbookExtensions = ['.xlsx', '.xls'];
 
 /** A real workbook has a few dozen parts; a zip of thousands is not one. */
 const MAX_ZIP_ENTRIES = 1000;
@@ -44,26 +45,38 @@ function invalidFile(message: string): AppError {
   return new AppError('ERR_INVALID_FILE', 400, { message, fields: { file: message } });
 }
 
-function unpacksTooLarge(): AppError {
-  const message = `A planilha descompactada passa de ${CONTACT_IMPORT_MAX_UNPACKED_BYTES / (1024 * 1024)} MB: divida-a em arquivos menores`;
+function tooLarge(message: string): AppError {
   return new AppError('ERR_SPREADSHEET_TOO_LARGE', 413, { message, fields: { file: message } });
 }
 
+/** What a reader accepts: the file names, the rows, and how far an .xlsx may unpack. */
+export interface ContactSheetLimits {
+  maxRows: number;
+  maxUnpackedBytes?: number;
+  /** Only workbooks (.xls, .xlsx), read by their content: CSV text is refused whatever the file is called. */
+  workbooksOnly?: boolean;
+}
+
 /**
- * Reads an uploaded contact spreadsheet: .xlsx with exceljs, .csv (comma, semicolon or tab separated, UTF-8 or
- * Windows-1252) with our own RFC 4180 reader, a legacy binary .xls (Excel 97-2003) with SheetJS. A .xls that really
- * holds xlsx or CSV content is read as such.
+ * Reads an uploaded contact spreadsheet (the contacts import, and a campaign's contact list): .xlsx with exceljs, .csv
+ * (comma, semicolon or tab separated, UTF-8 or Windows-1252) with our own RFC 4180 reader, a legacy binary .xls
+ * (Excel 97-2003) with SheetJS. A .xls that really holds xlsx or CSV content is read as such.
  */
-export async function readContactSheet(file: { originalname: string; buffer: Buffer }, maxRows: number): Promise<ContactSheetRow[]> {
+export async function readContactSheet(
+  file: { originalname: string; buffer: Buffer },
+  limits: ContactSheetLimits,
+): Promise<ContactSheetRow[]> {
+  const { maxRows } = limits;
   const extension = path.extname(file.originalname ?? '').toLowerCase();
-  if (!importExtensions.includes(extension)) throw invalidFile('Envie uma planilha .xlsx, .xls ou .csv');
+  const extensions = limits.workbooksOnly ? workbookExtensions : importExtensions;
+  if (!extensions.includes(extension)) throw invalidFile(`Envie uma planilha ${extensions.join(', ')}`);
   const data = file.buffer;
   const zip = data.length >= 4 && data.readUInt32BE(0) === 0x504b0304;
   const ole = data.length >= 8 && data.readUInt32BE(0) === 0xd0cf11e0 && data.readUInt32BE(4) === 0xa1b11ae1;
   let table: string[][];
-  if (zip) table = await readWorkbook(data, maxRows);
+  if (zip) table = await readWorkbook(data, maxRows, limits.maxUnpackedBytes ?? CONTACT_IMPORT_MAX_UNPACKED_BYTES);
   else if (ole) table = readLegacyWorkbook(data, maxRows);
-  else if (extension === '.xlsx') throw invalidFile('O arquivo não é uma planilha .xlsx válida');
+  else if (extension === '.xlsx' || limits.workbooksOnly) throw invalidFile(`O arquivo não é uma planilha ${extension} válida`);
   else table = readCsv(decodeText(data), maxRows);
   return toRows(table, maxRows);
 }
@@ -97,7 +110,9 @@ async function assertUnpackedSize(data: Buffer, limit: number, maxRows: number):
       };
       stream.on('data', (chunk: Buffer) => {
         total += chunk.length;
-        if (total > limit) return stop(unpacksTooLarge());
+        if (total > limit) {
+          return stop(tooLarge(`A planilha descompactada passa de ${Math.round(limit / (1024 * 1024))} MB: divida-a em arquivos menores`));
+        }
         if (!sheet) return;
         // The tail of the previous chunk joins this one, so a tag split between chunks is counted once.
         const text = carry + chunk.toString('latin1');
@@ -106,9 +121,9 @@ async function assertUnpackedSize(data: Buffer, limit: number, maxRows: number):
         carry = text.slice(-4);
         counts.rows -= carry.match(/<row[\s/>]/g)?.length ?? 0;
         counts.cells -= carry.match(/<c[\s/>]/g)?.length ?? 0;
-        if (counts.rows > 2 * maxRows + 10 || counts.cells > MAX_CELLS_PER_ROW * (maxRows + 2)) {
-          stop(invalidFile(`A planilha pode ter no máximo ${maxRows} linhas de contatos`));
-        }
+        if (counts.rows > 2 * maxRows + 10) stop(invalidFile(`A planilha pode ter no máximo ${maxRows} linhas de contatos`));
+        else if (counts.cells > MAX_CELLS_PER_ROW * (maxRows + 2))
+          stop(tooLarge('A planilha tem células demais: divida-a em arquivos menores'));
       });
       stream.on('end', () => resolve());
       stream.on('error', () => reject(invalidFile('O arquivo não é uma planilha .xlsx válida')));
@@ -116,8 +131,8 @@ async function assertUnpackedSize(data: Buffer, limit: number, maxRows: number):
   }
 }
 
-async function readWorkbook(data: Buffer, maxRows: number): Promise<string[][]> {
-  await assertUnpackedSize(data, CONTACT_IMPORT_MAX_UNPACKED_BYTES, maxRows);
+async function readWorkbook(data: Buffer, maxRows: number, maxUnpackedBytes: number): Promise<string[][]> {
+  await assertUnpackedSize(data, maxUnpackedBytes, maxRows);
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(data as unknown as ArrayBuffer);

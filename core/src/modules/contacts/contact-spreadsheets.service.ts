@@ -54,7 +54,7 @@ export class ContactSpreadsheetsService {
   async importFile(options: { auth: AuthContext; file?: Express.Multer.File }): Promise<ContactImportResult> {
     const { auth, file } = options;
     if (!file) throw new AppError('ERR_VALIDATION', 400, { message: 'Required', fields: { file: 'Required' } });
-    const rows = await readContactSheet(file, CONTACT_IMPORT_MAX_ROWS);
+    const rows = await readContactSheet(file, { maxRows: CONTACT_IMPORT_MAX_ROWS });
     const result: ContactImportResult = { created: 0, skipped: 0, errors: [] };
     const candidates: Candidate[] = [];
     const seen = new Set<string>();

@@ -2,3 +2,4 @@
 export { CONTACT_NOT_FOUND, findContactDetails } from './contact-details.js';
 export { ContactModel } from './contact.model.js';
 export { contactsModule } from './contacts.module.js';
+export { readContactSheet, type ContactSheetRow } from './contact-sheet.js';

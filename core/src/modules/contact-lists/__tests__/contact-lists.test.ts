@@ -305,7 +305,7 @@ describe('spreadsheet import', () => {
       expect({ name, status: answer.status, error: answer.body.error, message: typeof answer.body.message }).toEqual({
         name,
         status: 400,
-        error: 'ERR_INVALID_SPREADSHEET',
+        error: 'ERR_INVALID_FILE',
         message: 'string',
       });
     }
