@@ -70,11 +70,20 @@ describe('the application shell', () => {
     const context = await newContext(browser, WIDE);
     const page = await openAs(context, ADMIN.email, ADMIN.password);
     for (const label of ['Atendimentos', 'Respostas rápidas', 'Contatos', 'Tags'])
-      await expect(nav(page).getByRole('link', { name: label }).isVisible()).resolves.toBe(true);
+      await expect(nav(page).getByRole('link', { name: label, exact: true }).isVisible()).resolves.toBe(true);
     await expect(nav(page).getByRole('link', { name: 'Agendamentos' }).count()).resolves.toBe(plan.useSchedules ? 1 : 0);
     // Admins see the administration pages; pages that do not exist yet stay out of the menu.
-    for (const label of ['Usuários', 'Filas & Chatbot', 'Conexões', 'Configurações', 'Ajuda']) {
-      const link = nav(page).getByRole('link', { name: label });
+    // The campaigns group has its own 'Configurações' (its sending intervals): each entry is found by its address.
+    for (const [label, path] of [
+      ['Usuários', '/users'],
+      ['Filas & Chatbot', '/queues'],
+      ['Conexões', '/connections'],
+      ['Configurações', '/settings'],
+      ['Ajuda', '/helps'],
+    ]) {
+      const link = nav(page)
+        .getByRole('link', { name: label, exact: true })
+        .and(page.locator(`a[href="${path}"]`));
       // The administration entries appear once the session's profile and plan are read.
       await link.first().waitFor();
       await expect(link.count()).resolves.toBe(1);
@@ -176,12 +185,14 @@ describe('the application shell', () => {
     const page = await openAs(context, ADMIN.email, ADMIN.password);
     await expect(nav(page).isVisible()).resolves.toBe(false);
     await page.getByRole('button', { name: 'Abrir menu' }).click();
-    await nav(page).getByRole('link', { name: 'Contatos' }).waitFor();
+    // By its address: 'Listas de contatos' also names contacts.
+    const contacts = nav(page).locator('a[href="/contacts"]');
+    await contacts.waitFor();
     await page.waitForFunction(() => document.querySelector('.MuiDrawer-paper')?.getBoundingClientRect().left === 0);
     const box = await page.locator('.MuiDrawer-paper').boundingBox();
     expect(box!.width).toBeLessThanOrEqual(276);
     await screenshot(page, 'shell-390-menu');
-    await nav(page).getByRole('link', { name: 'Contatos' }).click();
+    await contacts.click();
     await page.waitForURL(/\/contacts$/);
     await nav(page).waitFor({ state: 'hidden' });
     // Nothing overflows the narrow window.

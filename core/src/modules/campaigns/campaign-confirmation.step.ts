@@ -30,7 +30,7 @@ interface AwaitingRow {
  */
 @injectable()
 export class CampaignConfirmationStep implements ConversationHandler {
-  readonly name = 'campaign-confirmation';
+  readonly name = 'campaignConfirmation';
   // After the message is stored, before LGPD, rating and the bots.
   readonly order = conversationSteps.message + 40;
 

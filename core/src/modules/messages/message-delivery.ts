@@ -2,6 +2,7 @@ import { inject, injectable, type ChannelSession, type ContactRef, type MediaTyp
 import type { Knex } from 'knex';
 import { LiveSessions, type LiveSession } from '../../platform/channels/live-sessions.js';
 import { isUniqueViolation } from '../../platform/database/errors.js';
+import { prepared } from '../../platform/database/prepared-statement.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { JobQueue, type JobInfo } from '../../platform/jobs/job-queue.js';
 import { MediaStorage } from '../../platform/media/media-storage.js';
@@ -62,6 +63,17 @@ interface MessageRow {
   v_card: string | null;
   data: ({ fileName?: string; mimeType?: string } & Record<string, unknown>) | null;
   [column: string]: unknown;
+}
+
+/** A message row with its ticket's audience and its contact (MessageDelivery.deliverable). */
+interface DeliverableRow extends MessageRow {
+  ticket_status: string;
+  ticket_queue_id: number | null;
+  ticket_user_id: number | null;
+  contact_number: string;
+  contact_name: string;
+  contact_is_group: boolean;
+  contact_email: string | null;
 }
 
 const METHOD: Record<ChannelActionKind, 'edit' | 'remove' | 'react'> = { edit: 'edit', remove: 'remove', react: 'react' };
@@ -212,10 +224,42 @@ export class MessageDelivery implements SessionWork {
     }
   }
 
+  /**
+   * The message with what its send needs in one read (the hot path of every delivery): its ticket's audience, for
+   * the ack's event, and the contact it goes to.
+   */
+  private async deliverable(scope: TenantScope, messageId: number): Promise<DeliverableRow | undefined> {
+    return prepared(
+      'deliverable-message',
+      scope
+        .table<DeliverableRow>('messages as m')
+        .join('tickets as t', 't.id', 'm.ticket_id')
+        .join('contacts as c', 'c.id', 't.contact_id')
+        .where('m.id', messageId)
+        .first(
+          'm.*',
+          't.status as ticket_status',
+          't.queue_id as ticket_queue_id',
+          't.user_id as ticket_user_id',
+          'c.number as contact_number',
+          'c.name as contact_name',
+          'c.is_group as contact_is_group',
+          'c.email as contact_email',
+        ),
+    );
+  }
+
   private async deliver(scope: TenantScope, messageId: number, job: JobInfo): Promise<void> {
     const messages = () => scope.table<MessageRow>('messages');
-    const message = await messages().where('id', messageId).first();
+    const message = await this.deliverable(scope, messageId);
     if (!message || message.external_id || message.is_private || message.is_deleted) return;
+    const audience = {
+      id: message.ticket_id,
+      companyId: message.company_id,
+      status: message.ticket_status,
+      queueId: message.ticket_queue_id,
+      userId: message.ticket_user_id,
+    };
     try {
       const live = message.whatsapp_id ? this.live.get(message.whatsapp_id) : undefined;
       if (!live) throw new Error('ERR_WAPP_NOT_INITIALIZED');
@@ -224,7 +268,12 @@ export class MessageDelivery implements SessionWork {
         : undefined;
       const result = await live.session.send({
         messageId,
-        to: await this.recipientOf(scope.companyId, message.ticket_id),
+        to: {
+          address: message.contact_number,
+          name: message.contact_name,
+          isGroup: message.contact_is_group,
+          email: message.contact_email || undefined,
+        },
         body: message.body || undefined,
         media: message.media_url
           ? {
@@ -239,16 +288,17 @@ export class MessageDelivery implements SessionWork {
         vCard: message.v_card ?? undefined,
       });
       this.metrics.messageSent(live.connection.channel);
-      const [sent] = await messages()
-        .where('id', messageId)
-        .update({ external_id: result.externalId, ack: 1, updated_at: new Date() })
-        .returning('*');
-      this.announce(sent);
+      const [sent] = await prepared(
+        'delivered-message',
+        messages().where('id', messageId).update({ external_id: result.externalId, ack: 1, updated_at: new Date() }).returning('*'),
+      );
+      if (sent) this.events.message(audience, { action: 'update', message: camelRow(sent) });
     } catch (error) {
       if (job.attempt > RETRIES) {
         const data = { ...(message.data ?? {}), sendError: 'ERR_SENDING_WAPP_MSG' };
         const [failed] = await messages().where('id', messageId).update({ data, updated_at: new Date() }).returning('*');
-        this.announce({ ...failed, send_error: 'ERR_SENDING_WAPP_MSG' });
+        if (failed)
+          this.events.message(audience, { action: 'update', message: camelRow({ ...failed, send_error: 'ERR_SENDING_WAPP_MSG' }) });
         this.logger.warn({ err: error, messageId }, 'message could not be delivered');
       }
       throw error;

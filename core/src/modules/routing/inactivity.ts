@@ -18,7 +18,7 @@ const WATCHED = ['open', 'pending'];
 /** The reminder is marked so that it does not count as a new message of ours (the expiry keeps its time). */
 const REMINDER_ORIGIN = { routing: INACTIVE_MESSAGE };
 
-type InactivityTicket = RoutedTicket & { from_me: boolean; send_inactive_message: boolean };
+type InactivityTicket = RoutedTicket & { from_me: boolean; send_inactive_message: boolean; contact_disable_bot: boolean | null };
 
 /**
  * Inactivity of the contact (connection timeInactiveMessage + inactiveMessage, expiresTicket + expiresInactiveMessage,
@@ -43,9 +43,7 @@ export class InactivityClocks {
   /** Our message went out: both clocks start (again) from now. */
   async afterOurMessage(options: { companyId: number; ticketId: number }): Promise<void> {
     const ticket = await this.watched(options.companyId, options.ticketId);
-    if (!ticket) return;
-    const contact = await this.tenancy.of(ticket.company_id).table('contacts').where('id', ticket.contact_id).first('disable_bot');
-    if (contact?.disable_bot === true) return;
+    if (!ticket || ticket.contact_disable_bot === true) return;
     const connection = await this.settings.connection(ticket.company_id, ticket.whatsapp_id!);
     const base = { companyId: ticket.company_id, ticketId: ticket.id };
     if (connection.timeInactiveMessage > 0 && connection.inactiveMessage.trim()) {
@@ -93,7 +91,16 @@ export class InactivityClocks {
 
   /** The ticket when it still waits for its contact. */
   async watched(companyId: number, ticketId: number): Promise<InactivityTicket | undefined> {
-    const ticket = (await this.tenancy.of(companyId).table('tickets').where('id', ticketId).first()) as InactivityTicket | undefined;
+    // Read after every message we send: one prepared statement, the contact's bot switch joined.
+    const ticket = (await prepared(
+      'inactivity-watched-ticket',
+      this.tenancy
+        .of(companyId)
+        .table('tickets as t')
+        .leftJoin('contacts as c', 'c.id', 't.contact_id')
+        .where('t.id', ticketId)
+        .first('t.*', 'c.disable_bot as contact_disable_bot'),
+    )) as InactivityTicket | undefined;
     return ticket && WATCHED.includes(ticket.status) && !ticket.is_group && ticket.whatsapp_id ? ticket : undefined;
   }
 }

@@ -34,6 +34,7 @@ describe('inbound pipeline', () => {
       'contactPreferences',
       'ticket',
       'message',
+      'campaignConfirmation',
       'audioMessages',
       'inactivity',
       'lgpd',
