@@ -3,7 +3,7 @@ import type { TenantScope } from '../../platform/database/model.js';
 import { dueOffsetSeconds } from './campaign-pacing.js';
 import { CampaignSettingsService } from './campaign-settings.service.js';
 import { connectionIdsOf, type CampaignRow } from './campaign-view.js';
-import { pgArray } from './pg-arrays.js';
+import { pgArray } from '../../platform/database/pg-arrays.js';
 
 /**
  * Turns a campaign's audience into its shipping rows, one per recipient: the truth the dispatcher claims from. Rows

@@ -1,23 +1,29 @@
 import { inject, injectable, type ConnectionInfo } from '@switchboard/sdk';
 import { SecretKeys } from '../../platform/auth/app-secret.js';
-import { isUniqueViolation } from '../../platform/database/errors.js';
 import type { TenantScope } from '../../platform/database/model.js';
 import { mediaTypeOf } from '../../platform/media/media-type.js';
 import { Tenancy } from '../../platform/tenancy.js';
 import { Logger } from '../../platform/tokens.js';
 import { toConnectionInfo } from '../connections/index.js';
 import { ConversationRecords, contactRecord, type ContactRow } from '../conversations/index.js';
-import { OutboundMessages } from '../messages/index.js';
-import { pgArray, textArray } from './pg-arrays.js';
+import { OutboundMessages, type StoredFile } from '../messages/index.js';
+import { pgArray, textArray } from '../../platform/database/pg-arrays.js';
 import { chosenText, fillCampaignMessage, type Recipient } from './campaign-message.js';
 import { CampaignSettingsService } from './campaign-settings.service.js';
 import { connectionIdsOf, messageTexts, type CampaignRow } from './campaign-view.js';
 import type { ClaimedShipping } from './due-campaigns.js';
 
-/** Sends under way at once within a batch: enough to keep the pool busy, few enough to leave it to requests. */
-const SEND_CONCURRENCY = 8;
 /** A row that failed this many claims is marked failed (counted) instead of tried again. */
 const MAX_ATTEMPTS = 3;
+
+/** A row ready to go: its connection, its contact there, and its message. */
+interface PreparedSend {
+  row: ClaimedShipping;
+  connection: ConnectionInfo;
+  contact: ContactRow;
+  body: string;
+  media?: StoredFile;
+}
 
 /** What a shipping row becomes after its batch. */
 type Outcome =
@@ -75,31 +81,31 @@ export class CampaignShipper {
         this.settings.read(scope),
       ]);
       const contacts = await this.contacts(scope, toSend, connections, recipients);
-      let next = 0;
-      const work = async () => {
-        while (next < toSend.length) {
-          const row = toSend[next++]!;
-          outcomes.push(
-            await this.sendOne(scope, { row, campaign: campaigns.get(row.campaignId)!, connections, contacts, recipients, variables }),
-          );
+      const byConnection = new Map<number, { connection: ConnectionInfo; sends: PreparedSend[] }>();
+      for (const row of toSend) {
+        const prepared = this.prepare({ row, campaign: campaigns.get(row.campaignId)!, connections, contacts, recipients, variables });
+        if ('error' in prepared) {
+          outcomes.push(prepared);
+          continue;
         }
-      };
-      await Promise.all(Array.from({ length: Math.min(SEND_CONCURRENCY, toSend.length) }, work));
+        const group = byConnection.get(prepared.connection.id) ?? { connection: prepared.connection, sends: [] };
+        group.sends.push(prepared);
+        byConnection.set(prepared.connection.id, group);
+      }
+      for (const { connection, sends } of byConnection.values()) outcomes.push(...(await this.sendAll(scope, connection, sends)));
     }
     await this.mark(scope, outcomes);
   }
 
-  private async sendOne(
-    scope: TenantScope,
-    job: {
-      row: ClaimedShipping;
-      campaign: CampaignRow;
-      connections: Map<number, ConnectionInfo>;
-      contacts: Map<string, ContactRow>;
-      recipients: Map<number, Recipient>;
-      variables: { key: string; value: string }[];
-    },
-  ): Promise<Outcome> {
+  /** What one row sends and where, or why it cannot be sent. */
+  private prepare(job: {
+    row: ClaimedShipping;
+    campaign: CampaignRow;
+    connections: Map<number, ConnectionInfo>;
+    contacts: Map<string, ContactRow>;
+    recipients: Map<number, Recipient>;
+    variables: { key: string; value: string }[];
+  }): PreparedSend | Extract<Outcome, { error: string }> {
     const { row, campaign } = job;
     const final = row.attempts >= MAX_ATTEMPTS;
     const connection = this.connectionOf(row, campaign, job.connections);
@@ -109,33 +115,71 @@ export class CampaignShipper {
     const template = chosenText(messageTexts(campaign, 'message'), row.id);
     if (!template && !campaign.media_path) return { id: row.id, error: 'ERR_CAMPAIGN_NO_MESSAGE', final: true };
     const recipient = job.recipients.get(row.id) ?? { name: contact.name, number: row.number, email: '' };
-    const body = template ? fillCampaignMessage(template, recipient, job.variables) : '';
+    return {
+      row,
+      connection,
+      contact,
+      body: template ? fillCampaignMessage(template, recipient, job.variables) : '',
+      media: campaign.media_path
+        ? {
+            path: campaign.media_path,
+            fileName: campaign.media_name ?? 'arquivo',
+            mimeType: campaign.media_mime_type ?? 'application/octet-stream',
+            mediaType: mediaTypeOf(campaign.media_mime_type ?? 'application/octet-stream'),
+          }
+        : undefined,
+    };
+  }
+
+  /**
+   * One connection's sends in a few statements: the recipients' tickets settled together, then their messages stored
+   * together (each queued on the connection). A message stored by an earlier claim or by another node is only marked.
+   */
+  private async sendAll(scope: TenantScope, connection: ConnectionInfo, sends: PreparedSend[]): Promise<Outcome[]> {
     try {
-      const settled = await this.records.settleTicket(connection, contactRecord(contact));
-      if (!settled) return { id: row.id, error: 'ERR_CREATING_TICKET', final: true };
-      const message = await this.outbound.send({
-        companyId: scope.companyId,
-        ticketId: settled.ticket.id,
-        userId: null,
-        body,
-        storedMedia: campaign.media_path
-          ? {
-              path: campaign.media_path,
-              fileName: campaign.media_name ?? 'arquivo',
-              mimeType: campaign.media_mime_type ?? 'application/octet-stream',
-              mediaType: mediaTypeOf(campaign.media_mime_type ?? 'application/octet-stream'),
-            }
-          : undefined,
-        origin: shippingOrigin(row.id),
+      const tickets = await this.records.settleTickets(
+        connection,
+        sends.map((send) => contactRecord(send.contact)),
+      );
+      const outcomes: Outcome[] = [];
+      const ticketed = sends.filter((send) => {
+        if (tickets.has(send.contact.id)) return true;
+        outcomes.push({ id: send.row.id, error: 'ERR_CREATING_TICKET', final: true });
+        return false;
       });
-      return { id: row.id, messageId: message.id, message: body, contactId: contact.id, whatsappId: connection.id };
+      const stored = await this.outbound.sendMany({
+        companyId: scope.companyId,
+        messages: ticketed.map((send) => ({
+          ticketId: tickets.get(send.contact.id)!.id,
+          body: send.body,
+          storedMedia: send.media,
+          origin: shippingOrigin(send.row.id),
+        })),
+      });
+      const before = await this.storedBefore(
+        scope,
+        ticketed.filter((_, index) => !stored[index]).map((send) => send.row),
+      );
+      ticketed.forEach((send, index) => {
+        const message = stored[index];
+        const earlier = before.get(send.row.id);
+        if (message)
+          outcomes.push({
+            id: send.row.id,
+            messageId: message.id,
+            message: send.body,
+            contactId: send.contact.id,
+            whatsappId: connection.id,
+          });
+        else if (earlier) outcomes.push({ id: send.row.id, ...earlier, message: null });
+        else outcomes.push({ id: send.row.id, error: 'ERR_SENDING_WAPP_MSG', final: send.row.attempts >= MAX_ATTEMPTS });
+      });
+      return outcomes;
     } catch (error) {
-      if (isUniqueViolation(error)) {
-        const already = (await this.storedBefore(scope, [row])).get(row.id);
-        if (already) return { id: row.id, ...already, message: null };
-      }
-      this.logger.warn({ err: error, campaignId: row.campaignId, shippingId: row.id }, 'campaign message could not be stored');
-      return { id: row.id, error: error instanceof Error ? error.message.slice(0, 200) : 'ERR_SENDING_WAPP_MSG', final };
+      // The rows keep their claim and are taken again once it expires, up to MAX_ATTEMPTS.
+      this.logger.warn({ err: error, connectionId: connection.id, rows: sends.length }, 'campaign messages could not be stored');
+      const reason = error instanceof Error ? error.message.slice(0, 200) : 'ERR_SENDING_WAPP_MSG';
+      return sends.map((send) => ({ id: send.row.id, error: reason, final: send.row.attempts >= MAX_ATTEMPTS }));
     }
   }
 

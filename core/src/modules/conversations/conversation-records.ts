@@ -193,6 +193,58 @@ export class ConversationRecords {
     throw new Error(`Could not settle the ticket of contact ${contact.id}`);
   }
 
+  /**
+   * The active ticket of each contact on the connection, a pending one created where there is none: one read and
+   * one insert for the whole set (a campaign's batch). A contact that needs more (a group, a connection that reopens
+   * recent tickets, a creation raced by another message) is settled by settleTicket.
+   */
+  async settleTickets(connection: ConnectionInfo, contacts: ContactRecord[]): Promise<Map<number, TicketRecord>> {
+    const settled = new Map<number, TicketRecord>();
+    if (contacts.length === 0) return settled;
+    const settings = await this.ticketSettings(connection);
+    const active = (await this.tickets(connection)
+      .where('whatsapp_id', connection.id)
+      .whereIn('contact_id', [...new Set(contacts.map((contact) => contact.id))])
+      .whereIn('status', ACTIVE)
+      .select('*')) as TicketRow[];
+    for (const row of active) settled.set(row.contact_id, ticketRecord(row));
+    const missing = [...new Map(contacts.filter((contact) => !settled.has(contact.id)).map((contact) => [contact.id, contact])).values()];
+    const plain = (settings?.time_create_new_ticket ?? 0) > 0 ? [] : missing.filter((contact) => !contact.isGroup);
+    if (plain.length > 0) {
+      const scope = this.tenancy.of(connection.companyId);
+      const created = scope
+        .insertInto(
+          'tickets',
+          plain.map((contact) => ({
+            contact_id: contact.id,
+            whatsapp_id: connection.id,
+            channel: connection.channel,
+            is_group: false,
+            status: 'pending',
+          })),
+        )
+        // Another message may have opened one meanwhile: that contact is settled below.
+        .onConflict()
+        .ignore()
+        .returning('*');
+      const rows = (await scope.connection
+        .with('created', created)
+        .with(
+          'logged',
+          scope.raw(`insert into ticket_logs (company_id, ticket_id, type, user_id) select company_id, id, 'create', user_id from created`),
+        )
+        .select('*')
+        .from('created')) as TicketRow[];
+      for (const row of rows) settled.set(row.contact_id, ticketRecord(row));
+    }
+    for (const contact of missing) {
+      if (settled.has(contact.id)) continue;
+      const one = await this.settleTicket(connection, contact);
+      if (one) settled.set(contact.id, one.ticket);
+    }
+    return settled;
+  }
+
   /** The connection's tickets (of its company). */
   private tickets(connection: ConnectionInfo) {
     return this.tenancy.of(connection.companyId).table<TicketRow & Record<string, unknown>>('tickets');

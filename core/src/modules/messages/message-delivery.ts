@@ -288,10 +288,17 @@ export class MessageDelivery implements SessionWork {
         vCard: message.v_card ?? undefined,
       });
       this.metrics.messageSent(live.connection.channel);
-      const [sent] = await prepared(
+      // The ack is committed without waiting for the disk (synchronous_commit off for this statement only): a
+      // connection's sends run one at a time, and a flush per send would halve them. Only a crash of PostgreSQL itself
+      // within its WAL writer's delay (well under a second) could lose the mark, and with it the send's idempotence.
+      const [sent] = (await prepared(
         'delivered-message',
-        messages().where('id', messageId).update({ external_id: result.externalId, ack: 1, updated_at: new Date() }).returning('*'),
-      );
+        messages()
+          .updateFrom(scope.raw(`(select set_config('synchronous_commit', 'off', true)) as commit_mode`))
+          .where('messages.id', messageId)
+          .update({ external_id: result.externalId, ack: 1, updated_at: new Date() })
+          .returning('messages.*'),
+      )) as MessageRow[];
       if (sent) this.events.message(audience, { action: 'update', message: camelRow(sent) });
     } catch (error) {
       if (job.attempt > RETRIES) {

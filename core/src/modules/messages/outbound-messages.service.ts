@@ -6,8 +6,15 @@ import { Tenancy } from '../../platform/tenancy.js';
 import { TicketModel } from '../tickets/index.js';
 import { MessageModel } from './message.model.js';
 import { MessageDelivery } from './message-delivery.js';
-import { OutboundMessageListener, type OutboundMessages, type SendOptions } from './outbound-messages.js';
+import {
+  OutboundMessageListener,
+  type BatchMessage,
+  type OutboundMessages,
+  type SendOptions,
+  type StoredFile,
+} from './outbound-messages.js';
 import { mediaTypeOf } from '../../platform/media/media-type.js';
+import { pgArray, textArray } from '../../platform/database/pg-arrays.js';
 import { TicketMessageTemplate } from './ticket-message-template.js';
 
 @injectable()
@@ -57,32 +64,7 @@ export class OutboundMessagesService implements OutboundMessages {
         }
       : options.storedMedia;
     const { message, patched } = await this.tenancy.transaction(options.companyId, async (trx) => {
-      const created = await trx.insert(MessageModel, {
-        ticketId: ticket.id,
-        contactId: ticket.contactId,
-        whatsappId: ticket.whatsappId,
-        queueId: ticket.queueId,
-        userId: options.userId,
-        body,
-        fromMe: true,
-        read: true,
-        ack: 0,
-        isPrivate: Boolean(options.isPrivate),
-        isForwarded: Boolean(options.isForwarded),
-        quotedMsgId: options.quotedMsgId ?? null,
-        vCard: options.vCard ?? null,
-        // A contact card the agent sends is a contactMessage (spec 1 §3), shown and listed as 'Contato'.
-        mediaType: file ? file.mediaType : options.vCard ? 'contactMessage' : 'chat',
-        mediaUrl: file?.path ?? null,
-        data:
-          file || options.origin
-            ? {
-                ...(file ? { fileName: file.fileName, mimeType: file.mimeType } : {}),
-                ...(options.media?.asVoiceNote ? { voiceNote: true } : {}),
-                ...(options.origin ? { origin: options.origin } : {}),
-              }
-            : null,
-      } as Partial<MessageModel>);
+      const created = await trx.insert(MessageModel, outgoingRow(ticket, body, file, options));
       // The card shows what went last and when, whoever sent it (spec 1 §2).
       const updated = options.isPrivate
         ? undefined
@@ -93,17 +75,120 @@ export class OutboundMessagesService implements OutboundMessages {
             .returning('*')) as unknown as TicketModel | undefined);
       return { message: created, patched: updated };
     });
-    const current = patched ? Object.assign(patched, { contact: ticket.contact }) : ticket;
-    const ticketView = current.toJSON();
-    // The ticket's update travels inside the message's event (see MessageStep).
-    this.events.message(current, { action: 'create', message: message.toJSON(), ticket: ticketView });
-    if (!options.isPrivate && ticket.whatsappId) {
-      await this.delivery.enqueue({ companyId: options.companyId, id: message.id, whatsappId: ticket.whatsappId });
-    }
-    if (!options.isPrivate) {
-      const stored = { companyId: options.companyId, ticketId: ticket.id, ticketStatus: ticket.status, userId: options.userId };
-      for (const listener of this.listeners) await listener.afterStored({ ...stored, origin: options.origin });
-    }
+    await this.afterStored(ticket, patched, message, options);
     return message;
   }
+
+  async sendMany(options: { companyId: number; messages: BatchMessage[] }): Promise<(MessageModel | undefined)[]> {
+    if (options.messages.length === 0) return [];
+    const scope = this.tenancy.of(options.companyId);
+    const ids = [...new Set(options.messages.map((message) => message.ticketId))];
+    const tickets = new Map(
+      (await scope.query(TicketModel).whereIn('tickets.id', ids).withGraphJoined('contact')).map((ticket) => [ticket.id, ticket]),
+    );
+    const wanted = await Promise.all(
+      options.messages.map(async (message) => {
+        const ticket = tickets.get(message.ticketId);
+        if (!ticket) return undefined;
+        const body = await this.template.fill({ ticket, userId: null, body: message.body });
+        return { ticket, body, message };
+      }),
+    );
+    const ready = wanted.filter((item): item is NonNullable<typeof item> => item !== undefined);
+    if (ready.length < wanted.length) throw AppError.notFound('ERR_NO_TICKET_FOUND');
+    const stored = await this.tenancy.transaction(options.companyId, async (trx) => {
+      // A message whose origin was stored before is skipped by the unique index, not stored twice.
+      const created = (await MessageModel.query(trx.connection)
+        .insert(
+          ready.map(({ ticket, body, message }) => ({
+            ...outgoingRow(ticket, body, message.storedMedia, { userId: null, origin: message.origin }),
+            companyId: options.companyId,
+          })) as Partial<MessageModel>[],
+        )
+        .onConflict()
+        .ignore()
+        .returning('*')) as unknown as MessageModel[];
+      if (created.length === 0) return { created, patched: new Map<number, TicketModel>() };
+      // Each ticket's card shows the last of its messages here.
+      const last = new Map(created.map((message) => [message.ticketId, message]));
+      const patched = await trx.raw(
+        `update tickets t set last_message = v.last_message, last_message_type = v.media_type, from_me = true, updated_at = now()
+           from (select unnest(?::int[]) as id, unnest(?::text[]) as last_message, unnest(?::text[]) as media_type) v
+          where t.id = v.id and t.company_id = ?
+         returning t.*`,
+        [
+          pgArray([...last.keys()]),
+          textArray([...last.values()].map((message) => message.body || String(message.data?.fileName ?? ''))),
+          textArray([...last.values()].map((message) => message.mediaType ?? 'chat')),
+          options.companyId,
+        ],
+      );
+      const rows = (patched as { rows: Record<string, unknown>[] }).rows;
+      return { created, patched: new Map(rows.map((row) => [Number(row.id), TicketModel.fromDatabaseJson(row)])) };
+    });
+    const byOrigin = new Map(stored.created.map((message) => [originKey(message.data?.origin), message]));
+    for (const message of stored.created) {
+      const ticket = tickets.get(message.ticketId)!;
+      await this.afterStored(ticket, stored.patched.get(ticket.id), message, { userId: null, origin: message.data?.origin as Origin });
+    }
+    return options.messages.map((message) => byOrigin.get(originKey(message.origin)));
+  }
+
+  /** The message's event with its ticket's new card, its delivery queued, and the listeners told. */
+  private async afterStored(
+    ticket: TicketModel,
+    patched: TicketModel | undefined,
+    message: MessageModel,
+    options: Pick<SendOptions, 'userId' | 'isPrivate' | 'origin'>,
+  ): Promise<void> {
+    const current = patched ? Object.assign(patched, { contact: ticket.contact }) : ticket;
+    // The ticket's update travels inside the message's event (see MessageStep).
+    this.events.message(current, { action: 'create', message: message.toJSON(), ticket: current.toJSON() });
+    if (options.isPrivate) return;
+    if (ticket.whatsappId) await this.delivery.enqueue({ companyId: ticket.companyId, id: message.id, whatsappId: ticket.whatsappId });
+    const stored = { companyId: ticket.companyId, ticketId: ticket.id, whatsappId: ticket.whatsappId, ticketStatus: ticket.status };
+    for (const listener of this.listeners) await listener.afterStored({ ...stored, userId: options.userId, origin: options.origin });
+  }
+}
+
+type Origin = Record<string, number | string>;
+
+/** An origin as one comparable text (the insert answers only the rows it stored, in no promised order). */
+function originKey(origin: unknown): string {
+  return JSON.stringify(Object.entries((origin ?? {}) as Origin).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/** The stored row of an outgoing message (before its id): what send and sendMany both write. */
+function outgoingRow(
+  ticket: TicketModel,
+  body: string,
+  file: StoredFile | undefined,
+  options: Pick<SendOptions, 'userId' | 'isPrivate' | 'isForwarded' | 'quotedMsgId' | 'vCard' | 'media' | 'origin'>,
+): Partial<MessageModel> {
+  return {
+    ticketId: ticket.id,
+    contactId: ticket.contactId,
+    whatsappId: ticket.whatsappId,
+    queueId: ticket.queueId,
+    userId: options.userId,
+    body,
+    fromMe: true,
+    read: true,
+    ack: 0,
+    isPrivate: Boolean(options.isPrivate),
+    isForwarded: Boolean(options.isForwarded),
+    quotedMsgId: options.quotedMsgId ?? null,
+    vCard: options.vCard ?? null,
+    // A contact card the agent sends is a contactMessage (spec 1 §3), shown and listed as 'Contato'.
+    mediaType: file ? file.mediaType : options.vCard ? 'contactMessage' : 'chat',
+    mediaUrl: file?.path ?? null,
+    data:
+      file || options.origin
+        ? {
+            ...(file ? { fileName: file.fileName, mimeType: file.mimeType } : {}),
+            ...(options.media?.asVoiceNote ? { voiceNote: true } : {}),
+            ...(options.origin ? { origin: options.origin } : {}),
+          }
+        : null,
+  } as Partial<MessageModel>;
 }

@@ -13,13 +13,29 @@ export interface SendOptions {
   /** asVoiceNote: an audio file the channel delivers as a recorded voice note where it can (WhatsApp's ptt). */
   media?: { data: Buffer; fileName: string; mimeType: string; asVoiceNote?: boolean };
   /** A file already in media storage (a forwarded message keeps the original's file). */
-  storedMedia?: { path: string; fileName: string; mimeType: string; mediaType: string };
+  storedMedia?: StoredFile;
   /** Shown as 'Encaminhada' (spec 1 §8). */
   isForwarded?: boolean;
   /** Prefix the agent's name (sendSignMessage). */
   signed?: boolean;
   /** Where the message comes from (e.g. { scheduleId }), kept with it so a retried sender can tell it went. */
   origin?: Record<string, number | string>;
+}
+
+/** A file in media storage, as a message carries it. */
+export interface StoredFile {
+  path: string;
+  fileName: string;
+  mimeType: string;
+  mediaType: string;
+}
+
+/** One of many messages the system stores at once (sendMany): each with its own origin, which it is stored at most once by. */
+export interface BatchMessage {
+  ticketId: number;
+  body: string;
+  storedMedia?: StoredFile;
+  origin: Record<string, number | string>;
 }
 
 export const OutboundMessages = Symbol('OutboundMessages');
@@ -29,12 +45,19 @@ export const OutboundMessages = Symbol('OutboundMessages');
  */
 export interface OutboundMessages {
   send(options: SendOptions): Promise<MessageModel>;
+  /**
+   * Stores and queues many system messages (no agent) of one company in a few statements, for campaigns: each
+   * answer is the stored message, or undefined where a message of that origin was stored before.
+   */
+  sendMany(options: { companyId: number; messages: BatchMessage[] }): Promise<(MessageModel | undefined)[]>;
 }
 
 /** A message to the contact that OutboundMessages stored and queued (not a private note). */
 export interface StoredOutboundMessage {
   companyId: number;
   ticketId: number;
+  /** The ticket's connection, whose options say whether anything follows our message. */
+  whatsappId: number | null;
   /** The ticket's status when the message was stored. */
   ticketStatus: string;
   userId: number | null;

@@ -41,7 +41,9 @@ export class InactivityClocks {
   ) {}
 
   /** Our message went out: both clocks start (again) from now. */
-  async afterOurMessage(options: { companyId: number; ticketId: number }): Promise<void> {
+  async afterOurMessage(options: { companyId: number; ticketId: number; whatsappId?: number | null }): Promise<void> {
+    // A connection without either clock (the cached options say so) needs no read of the ticket.
+    if (options.whatsappId && !hasClocks(await this.settings.connection(options.companyId, options.whatsappId))) return;
     const ticket = await this.watched(options.companyId, options.ticketId);
     if (!ticket || ticket.contact_disable_bot === true) return;
     const connection = await this.settings.connection(ticket.company_id, ticket.whatsapp_id!);
@@ -153,6 +155,10 @@ export class ContactInactivity {
   }
 }
 
+function hasClocks(connection: { timeInactiveMessage: number; inactiveMessage: string; expiresTicket: number }): boolean {
+  return (connection.timeInactiveMessage > 0 && connection.inactiveMessage.trim() !== '') || connection.expiresTicket > 0;
+}
+
 function isReminder(message: StoredOutboundMessage): boolean {
   return message.origin?.routing === REMINDER_ORIGIN.routing;
 }
@@ -170,7 +176,7 @@ export class InactivityOutboundListener implements OutboundMessageListener {
   async afterStored(message: StoredOutboundMessage): Promise<void> {
     if (!WATCHED.includes(message.ticketStatus) || isReminder(message)) return;
     try {
-      await this.clocks.afterOurMessage({ companyId: message.companyId, ticketId: message.ticketId });
+      await this.clocks.afterOurMessage({ companyId: message.companyId, ticketId: message.ticketId, whatsappId: message.whatsappId });
     } catch (error) {
       this.logger.warn({ err: error, ticketId: message.ticketId }, 'inactivity timers not set');
     }
