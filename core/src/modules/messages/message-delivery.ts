@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { LiveSessions, type LiveSession } from '../../platform/channels/live-sessions.js';
 import { isUniqueViolation } from '../../platform/database/errors.js';
 import { prepared } from '../../platform/database/prepared-statement.js';
+import { pgArray } from '../../platform/database/pg-arrays.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { JobQueue, type JobInfo } from '../../platform/jobs/job-queue.js';
 import { MediaStorage } from '../../platform/media/media-storage.js';
@@ -33,6 +34,8 @@ interface DeliveryJob {
   /** The message's company (absent on jobs queued before it was recorded: the live session's). */
   companyId?: number;
   messageId: number;
+  /** A group of sends of one company (enqueueMany), in order; messageId is the first. */
+  messageIds?: number[];
   /** Absent on jobs queued before actions existed: a send. */
   action?: DeliveryAction;
 }
@@ -63,6 +66,24 @@ interface MessageRow {
   v_card: string | null;
   data: ({ fileName?: string; mimeType?: string } & Record<string, unknown>) | null;
   [column: string]: unknown;
+}
+
+/** Sends of a group job: enough to spread a job's cost, few enough to keep one job short. */
+const GROUP_SIZE = 50;
+
+/** Still to be sent: not sent before (a job run twice), not a note, not deleted meanwhile. */
+function pending(message: MessageRow): boolean {
+  return !message.external_id && !message.is_private && !message.is_deleted;
+}
+
+function audienceOfRow(message: DeliverableRow) {
+  return {
+    id: message.ticket_id,
+    companyId: message.company_id,
+    status: message.ticket_status,
+    queueId: message.ticket_queue_id,
+    userId: message.ticket_user_id,
+  };
 }
 
 /** A message row with its ticket's audience and its contact (MessageDelivery.deliverable). */
@@ -137,7 +158,8 @@ export class MessageDelivery implements SessionWork {
         if (companyId === undefined) throw new Error('ERR_WAPP_NOT_INITIALIZED');
         const scope = this.tenancy.of(companyId);
         const action = data.action ?? { kind: 'send' };
-        return action.kind === 'send' ? this.deliver(scope, data.messageId, job) : this.act(scope, data.messageId, action, job);
+        if (action.kind !== 'send') return this.act(scope, data.messageId, action, job);
+        return data.messageIds ? this.deliverGroup(scope, data.messageIds) : this.deliver(scope, data.messageId, job);
       },
       { concurrency: 1 },
     );
@@ -148,6 +170,27 @@ export class MessageDelivery implements SessionWork {
       MessageDelivery.queueOf(message.whatsappId),
       { companyId: message.companyId, messageId: message.id, action: { kind: 'send' } },
       { retries: RETRIES, backoffMs: BACKOFF_MS, jobId: `message-${message.id}` },
+    );
+  }
+
+  /**
+   * Queues many stored messages of one company and connection (a campaign's batch) as jobs of up to GROUP_SIZE sends
+   * each: one read and one queue round for the group instead of one per message.
+   */
+  async enqueueMany(messages: { companyId: number; whatsappId: number; ids: number[] }): Promise<void> {
+    const ids = [...messages.ids].sort((a, b) => a - b);
+    const groups: number[][] = [];
+    for (let from = 0; from < ids.length; from += GROUP_SIZE) groups.push(ids.slice(from, from + GROUP_SIZE));
+    await Promise.all(
+      groups.map((group) =>
+        group.length === 1
+          ? this.enqueue({ companyId: messages.companyId, id: group[0]!, whatsappId: messages.whatsappId })
+          : this.jobs.add<DeliveryJob>(
+              MessageDelivery.queueOf(messages.whatsappId),
+              { companyId: messages.companyId, messageId: group[0]!, messageIds: group, action: { kind: 'send' } },
+              { jobId: `messages-${group[0]}-${group.at(-1)}`, retries: RETRIES, backoffMs: BACKOFF_MS },
+            ),
+      ),
     );
   }
 
@@ -225,18 +268,21 @@ export class MessageDelivery implements SessionWork {
   }
 
   /**
-   * The message with what its send needs in one read (the hot path of every delivery): its ticket's audience, for
-   * the ack's event, and the contact it goes to.
+   * Messages with what their sends need in one read (the hot path of every delivery): each one's ticket audience, for
+   * the ack's event, and the contact it goes to. In the order they were stored.
    */
-  private async deliverable(scope: TenantScope, messageId: number): Promise<DeliverableRow | undefined> {
+  private deliverable(scope: TenantScope, messageIds: number[]): Promise<DeliverableRow[]> {
     return prepared(
-      'deliverable-message',
+      messageIds.length === 1 ? 'deliverable-message' : 'deliverable-messages',
       scope
         .table<DeliverableRow>('messages as m')
         .join('tickets as t', 't.id', 'm.ticket_id')
         .join('contacts as c', 'c.id', 't.contact_id')
-        .where('m.id', messageId)
-        .first(
+        .modify((query) =>
+          messageIds.length === 1 ? query.where('m.id', messageIds[0]) : query.whereRaw('m.id = any(?::int[])', [pgArray(messageIds)]),
+        )
+        .orderBy('m.id')
+        .select(
           'm.*',
           't.status as ticket_status',
           't.queue_id as ticket_queue_id',
@@ -246,70 +292,112 @@ export class MessageDelivery implements SessionWork {
           'c.is_group as contact_is_group',
           'c.email as contact_email',
         ),
-    );
+    ) as unknown as Promise<DeliverableRow[]>;
   }
 
   private async deliver(scope: TenantScope, messageId: number, job: JobInfo): Promise<void> {
-    const messages = () => scope.table<MessageRow>('messages');
-    const message = await this.deliverable(scope, messageId);
-    if (!message || message.external_id || message.is_private || message.is_deleted) return;
-    const audience = {
-      id: message.ticket_id,
-      companyId: message.company_id,
-      status: message.ticket_status,
-      queueId: message.ticket_queue_id,
-      userId: message.ticket_user_id,
-    };
+    const [message] = await this.deliverable(scope, [messageId]);
+    if (!message || !pending(message)) return;
     try {
-      const live = message.whatsapp_id ? this.live.get(message.whatsapp_id) : undefined;
-      if (!live) throw new Error('ERR_WAPP_NOT_INITIALIZED');
-      const quoted = message.quoted_msg_id
-        ? await messages().where('id', message.quoted_msg_id).first('external_id', 'from_me', 'body')
-        : undefined;
-      const result = await live.session.send({
-        messageId,
-        to: {
-          address: message.contact_number,
-          name: message.contact_name,
-          isGroup: message.contact_is_group,
-          email: message.contact_email || undefined,
-        },
-        body: message.body || undefined,
-        media: message.media_url
-          ? {
-              path: this.media.absolutePath(message.media_url),
-              fileName: message.data?.fileName ?? message.media_url.split('/').pop()!,
-              mimeType: message.data?.mimeType ?? 'application/octet-stream',
-              mediaType: message.media_type,
-              ...(message.data?.voiceNote ? { asVoiceNote: true } : {}),
-            }
-          : undefined,
-        quoted: quoted?.external_id ? { externalId: quoted.external_id, fromMe: quoted.from_me, body: quoted.body } : undefined,
-        vCard: message.v_card ?? undefined,
-      });
-      this.metrics.messageSent(live.connection.channel);
-      // The ack is committed without waiting for the disk (synchronous_commit off for this statement only): a
-      // connection's sends run one at a time, and a flush per send would halve them. Only a crash of PostgreSQL itself
-      // within its WAL writer's delay (well under a second) could lose the mark, and with it the send's idempotence.
-      const [sent] = (await prepared(
-        'delivered-message',
-        messages()
-          .updateFrom(scope.raw(`(select set_config('synchronous_commit', 'off', true)) as commit_mode`))
-          .where('messages.id', messageId)
-          .update({ external_id: result.externalId, ack: 1, updated_at: new Date() })
-          .returning('messages.*'),
-      )) as MessageRow[];
-      if (sent) this.events.message(audience, { action: 'update', message: camelRow(sent) });
+      await this.sendStored(scope, message);
     } catch (error) {
       if (job.attempt > RETRIES) {
         const data = { ...(message.data ?? {}), sendError: 'ERR_SENDING_WAPP_MSG' };
-        const [failed] = await messages().where('id', messageId).update({ data, updated_at: new Date() }).returning('*');
+        const [failed] = await scope
+          .table<MessageRow>('messages')
+          .where('id', messageId)
+          .update({ data, updated_at: new Date() })
+          .returning('*');
         if (failed)
-          this.events.message(audience, { action: 'update', message: camelRow({ ...failed, send_error: 'ERR_SENDING_WAPP_MSG' }) });
+          this.events.message(audienceOfRow(message), {
+            action: 'update',
+            message: camelRow({ ...failed, send_error: 'ERR_SENDING_WAPP_MSG' }),
+          });
         this.logger.warn({ err: error, messageId }, 'message could not be delivered');
       }
       throw error;
     }
+  }
+
+  /**
+   * A group's sends, in order, each marked as it goes. A message the channel refuses leaves the group for a job of its
+   * own, retried with backoff as any send, and the others go on.
+   */
+  private async deliverGroup(scope: TenantScope, messageIds: number[]): Promise<void> {
+    // Each mark is written while the next message goes out; the job ends once every mark is in (a failed mark fails
+    // the job, whose retry skips the messages marked).
+    const marks: Promise<void>[] = [];
+    for (const message of await this.deliverable(scope, messageIds)) {
+      if (!pending(message)) continue;
+      let externalId: string;
+      try {
+        externalId = await this.sendOnChannel(scope, message);
+      } catch (error) {
+        this.logger.warn({ err: error, messageId: message.id }, 'grouped send failed: retried alone');
+        await this.enqueue({ companyId: scope.companyId, id: message.id, whatsappId: message.whatsapp_id! });
+        continue;
+      }
+      const mark = this.markSent(scope, message, externalId);
+      mark.catch(() => {});
+      marks.push(mark);
+    }
+    await Promise.all(marks);
+  }
+
+  /** Sends one stored message through its connection's live session, then records the channel's id and tells screens. */
+  private async sendStored(scope: TenantScope, message: DeliverableRow): Promise<void> {
+    await this.markSent(scope, message, await this.sendOnChannel(scope, message));
+  }
+
+  /** Sends a stored message through its connection's live session; answers the channel's id for it. */
+  private async sendOnChannel(scope: TenantScope, message: DeliverableRow): Promise<string> {
+    const live = message.whatsapp_id ? this.live.get(message.whatsapp_id) : undefined;
+    if (!live) throw new Error('ERR_WAPP_NOT_INITIALIZED');
+    const quoted = message.quoted_msg_id
+      ? await scope.table<MessageRow>('messages').where('id', message.quoted_msg_id).first('external_id', 'from_me', 'body')
+      : undefined;
+    const result = await live.session.send({
+      messageId: message.id,
+      to: {
+        address: message.contact_number,
+        name: message.contact_name,
+        isGroup: message.contact_is_group,
+        email: message.contact_email || undefined,
+      },
+      body: message.body || undefined,
+      media: message.media_url
+        ? {
+            path: this.media.absolutePath(message.media_url),
+            fileName: message.data?.fileName ?? message.media_url.split('/').pop()!,
+            mimeType: message.data?.mimeType ?? 'application/octet-stream',
+            mediaType: message.media_type,
+            ...(message.data?.voiceNote ? { asVoiceNote: true } : {}),
+          }
+        : undefined,
+      quoted: quoted?.external_id ? { externalId: quoted.external_id, fromMe: quoted.from_me, body: quoted.body } : undefined,
+      vCard: message.v_card ?? undefined,
+    });
+    this.metrics.messageSent(live.connection.channel);
+    return result.externalId;
+  }
+
+  /**
+   * Records the channel's id (the send's idempotence) and tells screens the ack. Committed without waiting for the
+   * disk (synchronous_commit off for this statement only): a connection's sends run one at a time, and a flush per
+   * send would halve them. Only a crash of PostgreSQL itself within its WAL writer's delay (well under a second)
+   * could lose the mark.
+   */
+  private async markSent(scope: TenantScope, message: DeliverableRow, externalId: string): Promise<void> {
+    const [sent] = (await prepared(
+      'delivered-message',
+      scope
+        .table<MessageRow>('messages')
+        .updateFrom(scope.raw(`(select set_config('synchronous_commit', 'off', true)) as commit_mode`))
+        .where('messages.id', message.id)
+        .update({ external_id: externalId, ack: 1, updated_at: new Date() })
+        .returning('messages.*'),
+    )) as MessageRow[];
+    if (sent) this.events.message(audienceOfRow(message), { action: 'update', message: camelRow(sent) });
   }
 
   /** Runs a queued edit, removal or reaction on the owner node, once per key. */

@@ -127,25 +127,39 @@ export class OutboundMessagesService implements OutboundMessages {
       return { created, patched: new Map(rows.map((row) => [Number(row.id), TicketModel.fromDatabaseJson(row)])) };
     });
     const byOrigin = new Map(stored.created.map((message) => [originKey(message.data?.origin), message]));
+    const byConnection = new Map<number, number[]>();
+    for (const message of stored.created) {
+      if (message.whatsappId) byConnection.set(message.whatsappId, [...(byConnection.get(message.whatsappId) ?? []), message.id]);
+    }
+    // Queued in groups: a connection's sends of a campaign go out without a queue round each.
+    for (const [whatsappId, ids] of byConnection) await this.delivery.enqueueMany({ companyId: options.companyId, whatsappId, ids });
     for (const message of stored.created) {
       const ticket = tickets.get(message.ticketId)!;
-      await this.afterStored(ticket, stored.patched.get(ticket.id), message, { userId: null, origin: message.data?.origin as Origin });
+      await this.afterStored(
+        ticket,
+        stored.patched.get(ticket.id),
+        message,
+        { userId: null, origin: message.data?.origin as Origin },
+        false,
+      );
     }
     return options.messages.map((message) => byOrigin.get(originKey(message.origin)));
   }
 
-  /** The message's event with its ticket's new card, its delivery queued, and the listeners told. */
+  /** The message's event with its ticket's new card, its delivery queued (unless the caller queues it), and the listeners told. */
   private async afterStored(
     ticket: TicketModel,
     patched: TicketModel | undefined,
     message: MessageModel,
     options: Pick<SendOptions, 'userId' | 'isPrivate' | 'origin'>,
+    enqueue = true,
   ): Promise<void> {
     const current = patched ? Object.assign(patched, { contact: ticket.contact }) : ticket;
     // The ticket's update travels inside the message's event (see MessageStep).
     this.events.message(current, { action: 'create', message: message.toJSON(), ticket: current.toJSON() });
     if (options.isPrivate) return;
-    if (ticket.whatsappId) await this.delivery.enqueue({ companyId: ticket.companyId, id: message.id, whatsappId: ticket.whatsappId });
+    if (enqueue && ticket.whatsappId)
+      await this.delivery.enqueue({ companyId: ticket.companyId, id: message.id, whatsappId: ticket.whatsappId });
     const stored = { companyId: ticket.companyId, ticketId: ticket.id, whatsappId: ticket.whatsappId, ticketStatus: ticket.status };
     for (const listener of this.listeners) await listener.afterStored({ ...stored, userId: options.userId, origin: options.origin });
   }
