@@ -1,16 +1,6 @@
 import { useMemo, useState } from 'react';
-import {
-  Alert,
-  Box,
-  CircularProgress,
-  Dialog,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  Switch,
-  TextField,
-  useMediaQuery,
-} from '@mui/material';
+import { Alert, Box, DialogContent, FormControlLabel, Switch, TextField } from '@mui/material';
+import { RecordFormDialog } from '../../components/records/RecordFormDialog';
 import { Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import * as yup from 'yup';
@@ -30,7 +20,6 @@ import { useSaveCampaign } from './use-save-campaign';
  */
 export function CampaignModal(props: { open: boolean; onClose: () => void; campaignId?: number }) {
   const { t } = useTranslation();
-  const narrow = useMediaQuery('(max-width:599.95px)');
   const editing = props.campaignId !== undefined;
   const { data: campaign, isFetching } = useCampaignQuery(props.campaignId ?? 0, { skip: !editing || !props.open });
   const saving = useSaveCampaign(props.campaignId);
@@ -55,97 +44,95 @@ export function CampaignModal(props: { open: boolean; onClose: () => void; campa
   const loading = editing && isFetching && !campaign;
 
   return (
-    <Dialog open={props.open} onClose={close} fullWidth maxWidth="md" fullScreen={narrow} aria-labelledby="campaign-modal-title">
-      <DialogTitle id="campaign-modal-title">
-        {!editing ? t('campaigns.form.addTitle') : access.fields ? t('campaigns.form.editTitle') : t('campaigns.form.viewTitle')}
-      </DialogTitle>
-      {loading ? (
-        <DialogContent sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
-          <CircularProgress aria-label={t('common.loading')} />
-        </DialogContent>
-      ) : (
-        <Formik<CampaignFormValues>
-          initialValues={formValues(record)}
-          enableReinitialize
-          validationSchema={schema}
-          onSubmit={async (values, helpers) => {
-            try {
-              const body = campaignInput(values);
-              await saving.save(access.fields ? body : messagesOf(body), media, Boolean(record?.mediaPath));
-              campaignToast.success(t('campaigns.toasts.saved'));
-              close();
-            } catch (error) {
-              const fields = (error as { data?: { fields?: Record<string, string> } }).data?.fields;
-              if (fields?.name) helpers.setFieldError('name', validationText(fields.name));
-              if (fields?.whatsappId) helpers.setFieldError('whatsappIds', validationText(fields.whatsappId));
-              campaignToast.error(error);
-            }
-          }}
-        >
-          {(form) => {
-            const fieldError = (name: keyof CampaignFormValues) =>
-              form.touched[name] || form.submitCount > 0 ? (form.errors[name] as string | undefined) : undefined;
-            return (
-              <Form noValidate>
-                <DialogContent dividers sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-                  {record && !access.fields ? (
-                    <Alert severity="info">{access.messages ? t('campaigns.form.onlyMessages') : t('campaigns.form.readOnly')}</Alert>
-                  ) : null}
+    <RecordFormDialog
+      open={props.open}
+      onClose={close}
+      titleId="campaign-modal-title"
+      maxWidth="md"
+      loading={loading}
+      title={!editing ? t('campaigns.form.addTitle') : access.fields ? t('campaigns.form.editTitle') : t('campaigns.form.viewTitle')}
+    >
+      <Formik<CampaignFormValues>
+        initialValues={formValues(record)}
+        enableReinitialize
+        validationSchema={schema}
+        onSubmit={async (values, helpers) => {
+          try {
+            const body = campaignInput(values);
+            await saving.save(access.fields ? body : messagesOf(body), media, Boolean(record?.mediaPath));
+            campaignToast.success(t('campaigns.toasts.saved'));
+            close();
+          } catch (error) {
+            const fields = (error as { data?: { fields?: Record<string, string> } }).data?.fields;
+            if (fields?.name) helpers.setFieldError('name', validationText(fields.name));
+            if (fields?.whatsappId) helpers.setFieldError('whatsappIds', validationText(fields.whatsappId));
+            campaignToast.error(error);
+          }
+        }}
+      >
+        {(form) => {
+          const fieldError = (name: keyof CampaignFormValues) =>
+            form.touched[name] || form.submitCount > 0 ? (form.errors[name] as string | undefined) : undefined;
+          return (
+            <Form noValidate>
+              <DialogContent dividers sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+                {record && !access.fields ? (
+                  <Alert severity="info">{access.messages ? t('campaigns.form.onlyMessages') : t('campaigns.form.readOnly')}</Alert>
+                ) : null}
+                <TextField
+                  label={t('campaigns.form.name')}
+                  name="name"
+                  required
+                  value={form.values.name}
+                  onChange={form.handleChange}
+                  onBlur={form.handleBlur}
+                  error={Boolean(fieldError('name'))}
+                  helperText={fieldError('name')}
+                  disabled={!access.fields}
+                  autoFocus={access.fields}
+                  size="small"
+                  fullWidth
+                />
+                <CampaignAudienceFields disabled={!access.fields} error={fieldError} />
+                <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexDirection: { xs: 'column', sm: 'row' } }}>
                   <TextField
-                    label={t('campaigns.form.name')}
-                    name="name"
-                    required
-                    value={form.values.name}
+                    label={t('campaigns.form.scheduledAt')}
+                    name="scheduledAt"
+                    type="datetime-local"
+                    value={form.values.scheduledAt}
                     onChange={form.handleChange}
-                    onBlur={form.handleBlur}
-                    error={Boolean(fieldError('name'))}
-                    helperText={fieldError('name')}
                     disabled={!access.fields}
-                    autoFocus={access.fields}
+                    helperText={access.fields ? t('campaigns.form.scheduledAtHelp') : undefined}
                     size="small"
                     fullWidth
+                    slotProps={{ inputLabel: { shrink: true } }}
                   />
-                  <CampaignAudienceFields disabled={!access.fields} error={fieldError} />
-                  <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexDirection: { xs: 'column', sm: 'row' } }}>
-                    <TextField
-                      label={t('campaigns.form.scheduledAt')}
-                      name="scheduledAt"
-                      type="datetime-local"
-                      value={form.values.scheduledAt}
-                      onChange={form.handleChange}
-                      disabled={!access.fields}
-                      helperText={access.fields ? t('campaigns.form.scheduledAtHelp') : undefined}
-                      size="small"
-                      fullWidth
-                      slotProps={{ inputLabel: { shrink: true } }}
-                    />
-                    <FormControlLabel
-                      sx={{ width: '100%' }}
-                      control={
-                        <Switch
-                          name="confirmation"
-                          checked={form.values.confirmation}
-                          onChange={form.handleChange}
-                          disabled={!access.fields}
-                        />
-                      }
-                      label={t('campaigns.form.confirmation')}
-                    />
-                  </Box>
-                  <CampaignMediaField savedName={record?.mediaName ?? null} change={media} onChange={setMedia} disabled={!access.fields} />
-                  <CampaignMessageTabs disabled={!access.messages} />
-                </DialogContent>
-                <FormDialogActions
-                  submitting={form.isSubmitting}
-                  onCancel={close}
-                  cancelLabel={access.save ? undefined : t('common.close')}
-                  submitLabel={access.save ? (record ? t('common.save') : t('common.add')) : undefined}
-                />
-              </Form>
-            );
-          }}
-        </Formik>
-      )}
-    </Dialog>
+                  <FormControlLabel
+                    sx={{ width: '100%' }}
+                    control={
+                      <Switch
+                        name="confirmation"
+                        checked={form.values.confirmation}
+                        onChange={form.handleChange}
+                        disabled={!access.fields}
+                      />
+                    }
+                    label={t('campaigns.form.confirmation')}
+                  />
+                </Box>
+                <CampaignMediaField savedName={record?.mediaName ?? null} change={media} onChange={setMedia} disabled={!access.fields} />
+                <CampaignMessageTabs disabled={!access.messages} />
+              </DialogContent>
+              <FormDialogActions
+                submitting={form.isSubmitting}
+                onCancel={close}
+                cancelLabel={access.save ? undefined : t('common.close')}
+                submitLabel={access.save ? (record ? t('common.save') : t('common.add')) : undefined}
+              />
+            </Form>
+          );
+        }}
+      </Formik>
+    </RecordFormDialog>
   );
 }

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { Dialog, DialogContent, DialogTitle, TextField, useMediaQuery } from '@mui/material';
+import { DialogContent, TextField } from '@mui/material';
+import { RecordFormDialog } from '../../components/records/RecordFormDialog';
 import { Form, Formik, type FormikProps } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
@@ -22,7 +23,6 @@ export function ContactListItemModal(props: {
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const narrow = useMediaQuery('(max-width:599.95px)');
   const [createItem] = useCreateContactListItemMutation();
   const [updateItem] = useUpdateContactListItemMutation();
   const schema = useMemo(() => {
@@ -46,10 +46,12 @@ export function ContactListItemModal(props: {
   };
 
   return (
-    <Dialog open={props.open} onClose={props.onClose} fullWidth maxWidth="sm" fullScreen={narrow} aria-labelledby="contact-list-item-title">
-      <DialogTitle id="contact-list-item-title">
-        {props.record ? t('contactLists.items.form.editTitle') : t('contactLists.items.form.addTitle')}
-      </DialogTitle>
+    <RecordFormDialog
+      open={props.open}
+      onClose={props.onClose}
+      titleId="contact-list-item-title"
+      title={props.record ? t('contactLists.items.form.editTitle') : t('contactLists.items.form.addTitle')}
+    >
       <Formik<ContactListItemInput>
         initialValues={initial}
         enableReinitialize
@@ -68,7 +70,7 @@ export function ContactListItemModal(props: {
       >
         {(form) => <ItemForm form={form} onClose={props.onClose} />}
       </Formik>
-    </Dialog>
+    </RecordFormDialog>
   );
 }
 

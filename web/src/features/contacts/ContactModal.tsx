@@ -1,19 +1,6 @@
 import { useMemo } from 'react';
-import {
-  Box,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  IconButton,
-  Switch,
-  TextField,
-  Tooltip,
-  Typography,
-  useMediaQuery,
-} from '@mui/material';
+import { Box, Button, DialogContent, FormControlLabel, IconButton, Switch, TextField, Tooltip, Typography } from '@mui/material';
+import { RecordFormDialog } from '../../components/records/RecordFormDialog';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import AddIcon from '@mui/icons-material/Add';
 import { FieldArray, Form, Formik, getIn, type FormikProps } from 'formik';
@@ -50,7 +37,6 @@ export function ContactModal(props: {
   onSaved?: (contact: Contact) => void;
 }) {
   const { t } = useTranslation();
-  const narrow = useMediaQuery('(max-width:599.95px)');
   const editing = props.contactId !== undefined;
   const { data: contact, isFetching } = useContactQuery(props.contactId ?? 0, { skip: !editing || !props.open });
   const [createContact] = useCreateContactMutation();
@@ -81,39 +67,38 @@ export function ContactModal(props: {
   };
 
   return (
-    <Dialog open={props.open} onClose={props.onClose} fullWidth maxWidth="sm" fullScreen={narrow} aria-labelledby="contact-modal-title">
-      <DialogTitle id="contact-modal-title">{editing ? t('contacts.form.editTitle') : t('contacts.form.addTitle')}</DialogTitle>
-      {editing && isFetching && !contact ? (
-        <DialogContent sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
-          <CircularProgress aria-label={t('common.loading')} />
-        </DialogContent>
-      ) : (
-        <Formik<ContactFormValues>
-          initialValues={initial}
-          enableReinitialize
-          validationSchema={schema}
-          onSubmit={async (values, helpers) => {
-            const body: ContactInput = {
-              name: values.name.trim(),
-              number: withCountryCode(values.number),
-              email: values.email.trim(),
-              disableBot: values.disableBot,
-              extraInfo: values.extraInfo.map((info) => ({ name: info.name.trim(), value: info.value })),
-            };
-            try {
-              const saved = editing ? await updateContact({ id: props.contactId!, ...body }).unwrap() : await createContact(body).unwrap();
-              toast.success(t('contacts.toasts.saved'));
-              props.onSaved?.(saved);
-              props.onClose();
-            } catch (error) {
-              reportSaveError(error, helpers, values);
-            }
-          }}
-        >
-          {(form) => <ContactForm form={form} onClose={props.onClose} editing={editing} />}
-        </Formik>
-      )}
-    </Dialog>
+    <RecordFormDialog
+      open={props.open}
+      onClose={props.onClose}
+      titleId="contact-modal-title"
+      loading={editing && isFetching && !contact}
+      title={editing ? t('contacts.form.editTitle') : t('contacts.form.addTitle')}
+    >
+      <Formik<ContactFormValues>
+        initialValues={initial}
+        enableReinitialize
+        validationSchema={schema}
+        onSubmit={async (values, helpers) => {
+          const body: ContactInput = {
+            name: values.name.trim(),
+            number: withCountryCode(values.number),
+            email: values.email.trim(),
+            disableBot: values.disableBot,
+            extraInfo: values.extraInfo.map((info) => ({ name: info.name.trim(), value: info.value })),
+          };
+          try {
+            const saved = editing ? await updateContact({ id: props.contactId!, ...body }).unwrap() : await createContact(body).unwrap();
+            toast.success(t('contacts.toasts.saved'));
+            props.onSaved?.(saved);
+            props.onClose();
+          } catch (error) {
+            reportSaveError(error, helpers, values);
+          }
+        }}
+      >
+        {(form) => <ContactForm form={form} onClose={props.onClose} editing={editing} />}
+      </Formik>
+    </RecordFormDialog>
   );
 }
 

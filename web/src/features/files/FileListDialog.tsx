@@ -1,18 +1,6 @@
 import { useMemo, useRef } from 'react';
-import {
-  Box,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogContent,
-  DialogTitle,
-  IconButton,
-  LinearProgress,
-  TextField,
-  Tooltip,
-  Typography,
-  useMediaQuery,
-} from '@mui/material';
+import { Box, Button, DialogContent, IconButton, LinearProgress, TextField, Tooltip, Typography } from '@mui/material';
+import { RecordFormDialog } from '../../components/records/RecordFormDialog';
 import AddIcon from '@mui/icons-material/Add';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
@@ -81,7 +69,6 @@ function chosenFiles(values: FileListValues, saved: FileList, before: FileList |
  */
 export function FileListDialog(props: { open: boolean; fileListId: number | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const narrow = useMediaQuery('(max-width:599.95px)');
   const editing = props.fileListId !== null;
   const current = useFileListQuery(props.open && editing ? props.fileListId! : skipToken, { refetchOnMountOrArgChange: true });
   const record = editing ? current.data : undefined;
@@ -117,112 +104,111 @@ export function FileListDialog(props: { open: boolean; fileListId: number | null
 
   const loading = editing && !record;
   return (
-    <Dialog open={props.open} onClose={props.onClose} fullWidth maxWidth="sm" fullScreen={narrow} aria-labelledby="file-list-title">
-      <DialogTitle id="file-list-title">{editing ? t('files.form.editTitle') : t('files.form.addTitle')}</DialogTitle>
-      {loading ? (
-        <DialogContent dividers sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
-          <CircularProgress aria-label={t('files.form.loading')} />
-        </DialogContent>
-      ) : (
-        <Formik<FileListValues>
-          initialValues={initialValues(record)}
-          enableReinitialize
-          validationSchema={schema}
-          onSubmit={async (values, helpers) => {
-            const body = {
-              name: values.name.trim(),
-              message: values.message.trim() ? values.message : null,
-              options: values.options.map((option) => ({ ...(option.id ? { id: option.id } : {}), name: option.name.trim() })),
-            };
-            let saved: FileList;
-            try {
-              saved = record ? await updateRecord({ id: record.id, ...body }).unwrap() : await createRecord(body).unwrap();
-            } catch (error) {
-              reportSaveError(error, helpers, values);
-              return;
-            }
-            // The list is saved: a refused upload is told, and the dialog closes so that saving again cannot
-            // create the list twice (editing it sends the files again).
-            const files = chosenFiles(values, saved, record);
-            try {
-              if (files.length > 0) await upload(saved.id, files);
-              toast.success(t('files.toasts.saved'));
-            } catch (error) {
-              toastError(error);
-            }
-            props.onClose();
-          }}
-        >
-          {(form) => (
-            <Form noValidate>
-              <DialogContent dividers sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-                <TextField
-                  label={t('files.form.name')}
-                  name="name"
-                  value={form.values.name}
-                  onChange={form.handleChange}
-                  onBlur={form.handleBlur}
-                  error={Boolean(fieldError(form, 'name'))}
-                  helperText={fieldError(form, 'name')}
-                  autoFocus
-                  fullWidth
-                  size="small"
-                />
-                <TextField
-                  label={t('files.form.message')}
-                  name="message"
-                  value={form.values.message}
-                  onChange={form.handleChange}
-                  onBlur={form.handleBlur}
-                  error={Boolean(fieldError(form, 'message'))}
-                  helperText={fieldError(form, 'message') ?? t('files.form.messageHelp', { examples: '{{firstName}}, {{protocol}}' })}
-                  multiline
-                  rows={5}
-                  fullWidth
-                />
-                <Typography variant="subtitle2">{t('files.form.options')}</Typography>
-                <FieldArray name="options">
-                  {(options) => (
-                    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
-                      {form.values.options.map((option, index) => (
-                        <OptionRow key={option.id ?? `new-${index}`} form={form} index={index} onRemove={() => options.remove(index)} />
-                      ))}
-                      {typeof form.errors.options === 'string' ? (
-                        <Typography variant="caption" color="error">
-                          {form.errors.options}
-                        </Typography>
-                      ) : null}
-                      <Box>
-                        <Button
-                          startIcon={<AddIcon />}
-                          onClick={() => options.push(emptyOption())}
-                          disabled={form.values.options.length >= fileListLimits.options || form.isSubmitting}
-                        >
-                          {t('files.form.addOption')}
-                        </Button>
-                      </Box>
-                    </Box>
-                  )}
-                </FieldArray>
-                {percent !== null ? (
-                  <Box>
-                    <Typography variant="body2" color="text.secondary" id="file-list-upload-progress">
-                      {t('files.form.uploading', { percent })}
-                    </Typography>
-                    <LinearProgress variant="determinate" value={percent} aria-labelledby="file-list-upload-progress" />
-                  </Box>
-                ) : null}
-              </DialogContent>
-              <FormDialogActions
-                submitting={form.isSubmitting}
-                onCancel={props.onClose}
-                submitLabel={editing ? t('common.save') : t('common.add')}
+    <RecordFormDialog
+      open={props.open}
+      onClose={props.onClose}
+      titleId="file-list-title"
+      loading={loading}
+      title={editing ? t('files.form.editTitle') : t('files.form.addTitle')}
+    >
+      <Formik<FileListValues>
+        initialValues={initialValues(record)}
+        enableReinitialize
+        validationSchema={schema}
+        onSubmit={async (values, helpers) => {
+          const body = {
+            name: values.name.trim(),
+            message: values.message.trim() ? values.message : null,
+            options: values.options.map((option) => ({ ...(option.id ? { id: option.id } : {}), name: option.name.trim() })),
+          };
+          let saved: FileList;
+          try {
+            saved = record ? await updateRecord({ id: record.id, ...body }).unwrap() : await createRecord(body).unwrap();
+          } catch (error) {
+            reportSaveError(error, helpers, values);
+            return;
+          }
+          // The list is saved: a refused upload is told, and the dialog closes so that saving again cannot
+          // create the list twice (editing it sends the files again).
+          const files = chosenFiles(values, saved, record);
+          try {
+            if (files.length > 0) await upload(saved.id, files);
+            toast.success(t('files.toasts.saved'));
+          } catch (error) {
+            toastError(error);
+          }
+          props.onClose();
+        }}
+      >
+        {(form) => (
+          <Form noValidate>
+            <DialogContent dividers sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+              <TextField
+                label={t('files.form.name')}
+                name="name"
+                value={form.values.name}
+                onChange={form.handleChange}
+                onBlur={form.handleBlur}
+                error={Boolean(fieldError(form, 'name'))}
+                helperText={fieldError(form, 'name')}
+                autoFocus
+                fullWidth
+                size="small"
               />
-            </Form>
-          )}
-        </Formik>
-      )}
-    </Dialog>
+              <TextField
+                label={t('files.form.message')}
+                name="message"
+                value={form.values.message}
+                onChange={form.handleChange}
+                onBlur={form.handleBlur}
+                error={Boolean(fieldError(form, 'message'))}
+                helperText={fieldError(form, 'message') ?? t('files.form.messageHelp', { examples: '{{firstName}}, {{protocol}}' })}
+                multiline
+                rows={5}
+                fullWidth
+              />
+              <Typography variant="subtitle2">{t('files.form.options')}</Typography>
+              <FieldArray name="options">
+                {(options) => (
+                  <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+                    {form.values.options.map((option, index) => (
+                      <OptionRow key={option.id ?? `new-${index}`} form={form} index={index} onRemove={() => options.remove(index)} />
+                    ))}
+                    {typeof form.errors.options === 'string' ? (
+                      <Typography variant="caption" color="error">
+                        {form.errors.options}
+                      </Typography>
+                    ) : null}
+                    <Box>
+                      <Button
+                        startIcon={<AddIcon />}
+                        onClick={() => options.push(emptyOption())}
+                        disabled={form.values.options.length >= fileListLimits.options || form.isSubmitting}
+                      >
+                        {t('files.form.addOption')}
+                      </Button>
+                    </Box>
+                  </Box>
+                )}
+              </FieldArray>
+              {percent !== null ? (
+                <Box>
+                  <Typography variant="body2" color="text.secondary" id="file-list-upload-progress">
+                    {t('files.form.uploading', { percent })}
+                  </Typography>
+                  <LinearProgress variant="determinate" value={percent} aria-labelledby="file-list-upload-progress" />
+                </Box>
+              ) : null}
+            </DialogContent>
+            <FormDialogActions
+              submitting={form.isSubmitting}
+              onCancel={props.onClose}
+              submitLabel={editing ? t('common.save') : t('common.add')}
+            />
+          </Form>
+        )}
+      </Formik>
+    </RecordFormDialog>
   );
 }
 

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { Alert, CircularProgress, Dialog, DialogContent, DialogTitle, TextField, useMediaQuery } from '@mui/material';
+import { Alert, DialogContent, TextField } from '@mui/material';
+import { RecordFormDialog } from '../../components/records/RecordFormDialog';
 import { addHours, format } from 'date-fns';
 import { Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
@@ -32,7 +33,6 @@ export function ScheduleModal(props: {
   onSaved?: () => void;
 }) {
   const { t } = useTranslation();
-  const narrow = useMediaQuery('(max-width:599.95px)');
   const editing = props.scheduleId !== undefined;
   const { data: schedule, isFetching: loadingSchedule } = useScheduleQuery(props.scheduleId ?? 0, { skip: !editing || !props.open });
   const presetContactId = editing ? undefined : props.contactId;
@@ -65,94 +65,93 @@ export function ScheduleModal(props: {
   const loading = (editing && loadingSchedule && !schedule) || (presetContactId !== undefined && loadingContact && !presetContact);
 
   return (
-    <Dialog open={props.open} onClose={props.onClose} fullWidth maxWidth="sm" fullScreen={narrow} aria-labelledby="schedule-modal-title">
-      <DialogTitle id="schedule-modal-title">{editing ? t('schedules.form.editTitle') : t('schedules.form.addTitle')}</DialogTitle>
-      {loading ? (
-        <DialogContent sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
-          <CircularProgress aria-label={t('common.loading')} />
-        </DialogContent>
-      ) : (
-        <Formik<ScheduleFormValues>
-          initialValues={initial}
-          enableReinitialize
-          validationSchema={schema}
-          onSubmit={async (values, helpers) => {
-            const body = {
-              body: values.body.trim(),
-              contactId: values.contact!.id,
-              sendAt: new Date(values.sendAt).toISOString(),
-            };
-            try {
-              if (editing) await updateSchedule({ id: props.scheduleId!, ...body }).unwrap();
-              else await createSchedule(body).unwrap();
-              toast.success(t('schedules.toasts.saved'));
-              props.onSaved?.();
-              props.onClose();
-            } catch (error) {
-              reportSaveError(error, helpers, values);
-            }
-          }}
-        >
-          {(form) => {
-            const fieldError = (name: keyof ScheduleFormValues) =>
-              form.touched[name] || form.submitCount > 0 ? (form.errors[name] as string | undefined) : undefined;
-            return (
-              <Form noValidate>
-                <DialogContent dividers sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-                  {sent ? <Alert severity="info">{t('schedules.form.alreadySent')}</Alert> : null}
-                  {schedule?.status === 'ERRO' && schedule.lastError ? (
-                    <Alert severity="warning">{t('schedules.form.lastError', { error: schedule.lastError })}</Alert>
-                  ) : null}
-                  <ContactPicker
-                    value={form.values.contact}
-                    onChange={(contact) => {
-                      void form.setFieldValue('contact', contact);
-                      void form.setFieldTouched('contact', true, false);
-                    }}
-                    label={t('schedules.form.contact')}
-                    error={fieldError('contact')}
-                    disabled={sent}
-                  />
-                  <TextField
-                    label={t('schedules.form.body')}
-                    name="body"
-                    value={form.values.body}
-                    onChange={form.handleChange}
-                    onBlur={form.handleBlur}
-                    error={Boolean(fieldError('body'))}
-                    helperText={fieldError('body')}
-                    multiline
-                    minRows={5}
-                    maxRows={12}
-                    fullWidth
-                    disabled={sent}
-                  />
-                  <TextField
-                    label={t('schedules.form.sendAt')}
-                    name="sendAt"
-                    type="datetime-local"
-                    value={form.values.sendAt}
-                    onChange={form.handleChange}
-                    onBlur={form.handleBlur}
-                    error={Boolean(fieldError('sendAt'))}
-                    helperText={fieldError('sendAt')}
-                    fullWidth
-                    size="small"
-                    disabled={sent}
-                    slotProps={{ inputLabel: { shrink: true } }}
-                  />
-                </DialogContent>
-                <FormDialogActions
-                  submitting={form.isSubmitting}
-                  onCancel={props.onClose}
-                  cancelLabel={sent ? t('common.close') : undefined}
-                  submitLabel={sent ? undefined : editing ? t('common.save') : t('schedules.form.schedule')}
+    <RecordFormDialog
+      open={props.open}
+      onClose={props.onClose}
+      titleId="schedule-modal-title"
+      loading={loading}
+      title={editing ? t('schedules.form.editTitle') : t('schedules.form.addTitle')}
+    >
+      <Formik<ScheduleFormValues>
+        initialValues={initial}
+        enableReinitialize
+        validationSchema={schema}
+        onSubmit={async (values, helpers) => {
+          const body = {
+            body: values.body.trim(),
+            contactId: values.contact!.id,
+            sendAt: new Date(values.sendAt).toISOString(),
+          };
+          try {
+            if (editing) await updateSchedule({ id: props.scheduleId!, ...body }).unwrap();
+            else await createSchedule(body).unwrap();
+            toast.success(t('schedules.toasts.saved'));
+            props.onSaved?.();
+            props.onClose();
+          } catch (error) {
+            reportSaveError(error, helpers, values);
+          }
+        }}
+      >
+        {(form) => {
+          const fieldError = (name: keyof ScheduleFormValues) =>
+            form.touched[name] || form.submitCount > 0 ? (form.errors[name] as string | undefined) : undefined;
+          return (
+            <Form noValidate>
+              <DialogContent dividers sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+                {sent ? <Alert severity="info">{t('schedules.form.alreadySent')}</Alert> : null}
+                {schedule?.status === 'ERRO' && schedule.lastError ? (
+                  <Alert severity="warning">{t('schedules.form.lastError', { error: schedule.lastError })}</Alert>
+                ) : null}
+                <ContactPicker
+                  value={form.values.contact}
+                  onChange={(contact) => {
+                    void form.setFieldValue('contact', contact);
+                    void form.setFieldTouched('contact', true, false);
+                  }}
+                  label={t('schedules.form.contact')}
+                  error={fieldError('contact')}
+                  disabled={sent}
                 />
-              </Form>
-            );
-          }}
-        </Formik>
-      )}
-    </Dialog>
+                <TextField
+                  label={t('schedules.form.body')}
+                  name="body"
+                  value={form.values.body}
+                  onChange={form.handleChange}
+                  onBlur={form.handleBlur}
+                  error={Boolean(fieldError('body'))}
+                  helperText={fieldError('body')}
+                  multiline
+                  minRows={5}
+                  maxRows={12}
+                  fullWidth
+                  disabled={sent}
+                />
+                <TextField
+                  label={t('schedules.form.sendAt')}
+                  name="sendAt"
+                  type="datetime-local"
+                  value={form.values.sendAt}
+                  onChange={form.handleChange}
+                  onBlur={form.handleBlur}
+                  error={Boolean(fieldError('sendAt'))}
+                  helperText={fieldError('sendAt')}
+                  fullWidth
+                  size="small"
+                  disabled={sent}
+                  slotProps={{ inputLabel: { shrink: true } }}
+                />
+              </DialogContent>
+              <FormDialogActions
+                submitting={form.isSubmitting}
+                onCancel={props.onClose}
+                cancelLabel={sent ? t('common.close') : undefined}
+                submitLabel={sent ? undefined : editing ? t('common.save') : t('schedules.form.schedule')}
+              />
+            </Form>
+          );
+        }}
+      </Formik>
+    </RecordFormDialog>
   );
 }

@@ -1,25 +1,11 @@
 import { useMemo } from 'react';
-import {
-  Box,
-  Checkbox,
-  Chip,
-  CircularProgress,
-  Dialog,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  FormGroup,
-  ListItemText,
-  MenuItem,
-  Switch,
-  TextField,
-} from '@mui/material';
+import { Box, Checkbox, Chip, DialogContent, FormControlLabel, FormGroup, ListItemText, MenuItem, Switch, TextField } from '@mui/material';
+import { RecordFormDialog } from '../../components/records/RecordFormDialog';
 import { Form, Formik, type FormikProps } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { FormDialogActions } from '../../components/records/FormDialogActions';
 import { reportSaveError } from '../../components/records/form-errors';
-import { useNarrowScreen } from '../../components/records/RecordsList';
 import { useListConnectionsQuery } from '../connections/connections.api';
 import { useQueuesQuery } from '../queues/queues.api';
 import { permissionSwitches, userFormSchema, userFormValues, userInputFrom, type UserFormValues } from './user-form';
@@ -34,7 +20,6 @@ const WORK_TIME_STEP_SECONDS = 600;
  */
 export function UserDialog(props: { open: boolean; userId?: number | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const narrow = useNarrowScreen();
   const editing = props.userId != null;
   const { data: stored, isFetching } = useUserQuery(props.userId ?? 0, {
     skip: !props.open || !editing,
@@ -65,126 +50,125 @@ export function UserDialog(props: { open: boolean; userId?: number | null; onClo
   const profiles = user?.profile === 'supervisor' ? ['admin', 'user', 'supervisor'] : ['admin', 'user'];
 
   return (
-    <Dialog open={props.open} onClose={props.onClose} fullWidth maxWidth="sm" fullScreen={narrow} aria-labelledby="user-dialog-title">
-      <DialogTitle id="user-dialog-title">{editing ? t('users.form.editTitle') : t('users.form.addTitle')}</DialogTitle>
-      {loading ? (
-        <DialogContent dividers sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
-          <CircularProgress aria-label={t('common.loading')} />
-        </DialogContent>
-      ) : (
-        <Formik<UserFormValues>
-          initialValues={userFormValues(user)}
-          enableReinitialize
-          validationSchema={schema}
-          onSubmit={async (values, helpers) => {
-            const body = userInputFrom(values);
-            try {
-              if (editing) await updateUser({ id: props.userId!, ...body }).unwrap();
-              else await createUser(body).unwrap();
-              toast.success(t('users.toasts.saved'));
-              props.onClose();
-            } catch (error) {
-              reportSaveError(error, helpers, values);
-            }
-          }}
-        >
-          {(form) => (
-            <Form noValidate>
-              <DialogContent dividers sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
-                <TextField {...textField(form, 'name')} label={t('users.form.name')} autoFocus required />
+    <RecordFormDialog
+      open={props.open}
+      onClose={props.onClose}
+      titleId="user-dialog-title"
+      loading={loading}
+      title={editing ? t('users.form.editTitle') : t('users.form.addTitle')}
+    >
+      <Formik<UserFormValues>
+        initialValues={userFormValues(user)}
+        enableReinitialize
+        validationSchema={schema}
+        onSubmit={async (values, helpers) => {
+          const body = userInputFrom(values);
+          try {
+            if (editing) await updateUser({ id: props.userId!, ...body }).unwrap();
+            else await createUser(body).unwrap();
+            toast.success(t('users.toasts.saved'));
+            props.onClose();
+          } catch (error) {
+            reportSaveError(error, helpers, values);
+          }
+        }}
+      >
+        {(form) => (
+          <Form noValidate>
+            <DialogContent dividers sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
+              <TextField {...textField(form, 'name')} label={t('users.form.name')} autoFocus required />
+              <TextField
+                {...textField(form, 'password')}
+                label={t('users.form.password')}
+                type="password"
+                autoComplete="new-password"
+                required={!editing}
+                helperText={fieldError(form, 'password') ?? (editing ? t('users.form.passwordKeep') : undefined)}
+              />
+              <TextField {...textField(form, 'email')} label={t('users.form.email')} type="email" required />
+              <TextField {...textField(form, 'profile')} select label={t('users.form.profile')}>
+                {profiles.map((profile) => (
+                  <MenuItem key={profile} value={profile}>
+                    {t(`users.profiles.${profile}`)}
+                  </MenuItem>
+                ))}
+              </TextField>
+              <TextField
+                {...textField(form, 'queueIds')}
+                select
+                label={t('users.form.queues')}
+                sx={{ gridColumn: '1 / -1' }}
+                slotProps={{
+                  select: {
+                    multiple: true,
+                    renderValue: (selected) => (
+                      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+                        {(selected as number[]).map((id) => {
+                          const queue = queues.find((candidate) => candidate.id === id);
+                          return (
+                            <Chip key={id} size="small" variant="outlined" label={queue?.name ?? id} sx={{ borderColor: queue?.color }} />
+                          );
+                        })}
+                      </Box>
+                    ),
+                  },
+                }}
+              >
+                {queues.length === 0 ? (
+                  <MenuItem disabled value="">
+                    {t('users.form.noQueues')}
+                  </MenuItem>
+                ) : null}
+                {queues.map((queue) => (
+                  <MenuItem key={queue.id} value={queue.id}>
+                    <Checkbox size="small" checked={form.values.queueIds.includes(queue.id)} />
+                    <ListItemText primary={queue.name} />
+                  </MenuItem>
+                ))}
+              </TextField>
+              <TextField {...textField(form, 'whatsappId')} select label={t('users.form.connection')} sx={{ gridColumn: '1 / -1' }}>
+                <MenuItem value="">{t('users.form.noConnection')}</MenuItem>
+                {connections.map((connection) => (
+                  <MenuItem key={connection.id} value={connection.id}>
+                    {connection.name}
+                  </MenuItem>
+                ))}
+              </TextField>
+              {(['startWork', 'endWork'] as const).map((field) => (
                 <TextField
-                  {...textField(form, 'password')}
-                  label={t('users.form.password')}
-                  type="password"
-                  autoComplete="new-password"
-                  required={!editing}
-                  helperText={fieldError(form, 'password') ?? (editing ? t('users.form.passwordKeep') : undefined)}
+                  key={field}
+                  {...textField(form, field)}
+                  type="time"
+                  label={t(`users.form.${field}`)}
+                  slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: WORK_TIME_STEP_SECONDS } }}
                 />
-                <TextField {...textField(form, 'email')} label={t('users.form.email')} type="email" required />
-                <TextField {...textField(form, 'profile')} select label={t('users.form.profile')}>
-                  {profiles.map((profile) => (
-                    <MenuItem key={profile} value={profile}>
-                      {t(`users.profiles.${profile}`)}
-                    </MenuItem>
-                  ))}
-                </TextField>
-                <TextField
-                  {...textField(form, 'queueIds')}
-                  select
-                  label={t('users.form.queues')}
-                  sx={{ gridColumn: '1 / -1' }}
-                  slotProps={{
-                    select: {
-                      multiple: true,
-                      renderValue: (selected) => (
-                        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
-                          {(selected as number[]).map((id) => {
-                            const queue = queues.find((candidate) => candidate.id === id);
-                            return (
-                              <Chip key={id} size="small" variant="outlined" label={queue?.name ?? id} sx={{ borderColor: queue?.color }} />
-                            );
-                          })}
-                        </Box>
-                      ),
-                    },
-                  }}
-                >
-                  {queues.length === 0 ? (
-                    <MenuItem disabled value="">
-                      {t('users.form.noQueues')}
-                    </MenuItem>
-                  ) : null}
-                  {queues.map((queue) => (
-                    <MenuItem key={queue.id} value={queue.id}>
-                      <Checkbox size="small" checked={form.values.queueIds.includes(queue.id)} />
-                      <ListItemText primary={queue.name} />
-                    </MenuItem>
-                  ))}
-                </TextField>
-                <TextField {...textField(form, 'whatsappId')} select label={t('users.form.connection')} sx={{ gridColumn: '1 / -1' }}>
-                  <MenuItem value="">{t('users.form.noConnection')}</MenuItem>
-                  {connections.map((connection) => (
-                    <MenuItem key={connection.id} value={connection.id}>
-                      {connection.name}
-                    </MenuItem>
-                  ))}
-                </TextField>
-                {(['startWork', 'endWork'] as const).map((field) => (
-                  <TextField
+              ))}
+              <TextField
+                {...textField(form, 'farewellMessage')}
+                label={t('users.form.farewellMessage')}
+                multiline
+                minRows={2}
+                sx={{ gridColumn: '1 / -1' }}
+              />
+              <FormGroup sx={{ gridColumn: '1 / -1' }}>
+                {permissionSwitches.map((field) => (
+                  <FormControlLabel
                     key={field}
-                    {...textField(form, field)}
-                    type="time"
-                    label={t(`users.form.${field}`)}
-                    slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: WORK_TIME_STEP_SECONDS } }}
+                    control={<Switch name={field} checked={form.values[field]} onChange={form.handleChange} />}
+                    label={t(`users.form.permissions.${field}`)}
                   />
                 ))}
-                <TextField
-                  {...textField(form, 'farewellMessage')}
-                  label={t('users.form.farewellMessage')}
-                  multiline
-                  minRows={2}
-                  sx={{ gridColumn: '1 / -1' }}
-                />
-                <FormGroup sx={{ gridColumn: '1 / -1' }}>
-                  {permissionSwitches.map((field) => (
-                    <FormControlLabel
-                      key={field}
-                      control={<Switch name={field} checked={form.values[field]} onChange={form.handleChange} />}
-                      label={t(`users.form.permissions.${field}`)}
-                    />
-                  ))}
-                </FormGroup>
-              </DialogContent>
-              <FormDialogActions
-                submitting={form.isSubmitting}
-                onCancel={props.onClose}
-                submitLabel={editing ? t('common.save') : t('common.add')}
-              />
-            </Form>
-          )}
-        </Formik>
-      )}
-    </Dialog>
+              </FormGroup>
+            </DialogContent>
+            <FormDialogActions
+              submitting={form.isSubmitting}
+              onCancel={props.onClose}
+              submitLabel={editing ? t('common.save') : t('common.add')}
+            />
+          </Form>
+        )}
+      </Formik>
+    </RecordFormDialog>
   );
 }
 
