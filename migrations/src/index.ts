@@ -21,6 +21,7 @@ import { migration as m0021 } from './0021_company_customer_language.js';
 import { migration as m0023 } from './0023_integration_sessions.js';
 import { migration as m0024 } from './0024_session_owners.js';
 import { migration as m0025 } from './0025_campaign_dispatch.js';
+import { migration as m0026 } from './0026_announcement_order.js';
 
 /** One schema step; `name` orders them and is what knex records as applied. */
 export interface Migration {
@@ -53,6 +54,7 @@ export const coreMigrations: Migration[] = [
   m0023,
   m0024,
   m0025,
+  m0026,
 ];
 
 /** A knex MigrationSource over a list of migrations (the core list, or a plugin's own). */

@@ -11,6 +11,7 @@ import { healthModule } from './health/index.js';
 import { mediaModule } from './media/index.js';
 import { realtimeModule } from './realtime/index.js';
 import { helpsModule } from './helps/index.js';
+import { announcementsModule } from './announcements/index.js';
 import { plansModule } from './plans/index.js';
 import { settingsModule } from './settings/index.js';
 import { tagsModule } from './tags/index.js';
@@ -36,6 +37,7 @@ export const coreModules: ContainerModule[] = [
   usersModule,
   plansModule,
   helpsModule,
+  announcementsModule,
   settingsModule,
   conversationsModule,
   routingModule,

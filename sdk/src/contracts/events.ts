@@ -62,6 +62,25 @@ export type ContactListItemEvent =
 /** A campaign changed (its status, its counts on the report) or was deleted. */
 export type CampaignEvent = RecordEvent<'record', Campaign, 'id'> | { action: 'reload' };
 export type FileListEvent = RecordEvent<'fileList', FileList, 'fileId'> | { action: 'reload' };
+/** An announcement of the platform (spec 3 §3): published by the super user to the users of every company. */
+export interface Announcement {
+  id: number;
+  title: string;
+  text: string;
+  /** 1 high (Alta), 2 medium (Média), 3 low (Baixa). */
+  priority: 1 | 2 | 3;
+  /** Active: shown in every user's announcements popover. */
+  status: boolean;
+  mediaPath: string | null;
+  mediaName: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+/**
+ * Sent to every signed-in user of every company when the super user changes an announcement. Users outside the super
+ * company hear an inactive one as deleted (it left their popover), so unpublished drafts reach only the super company.
+ */
+export type AnnouncementEvent = { action: 'create' | 'update'; record: Announcement } | { action: 'delete'; id: number };
 export type PresenceEvent = { ticketId: number; presence: string };
 /**
  * Sent by a node to its own sockets when its link to the other nodes (Redis) came back after an outage: events may
@@ -95,6 +114,7 @@ export interface ServerToClientEvents {
   contactListItem: ContactListItemEvent;
   campaign: CampaignEvent;
   file: FileListEvent;
+  announcement: AnnouncementEvent;
   resync: ResyncEvent;
 }
 
