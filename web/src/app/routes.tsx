@@ -27,6 +27,7 @@ const FilesPage = lazy(() => import('../features/files/FilesPage'));
 const CampaignsPage = lazy(() => import('../features/campaigns/CampaignsPage'));
 const CampaignReportPage = lazy(() => import('../features/campaigns/CampaignReportPage'));
 const CampaignSettingsPage = lazy(() => import('../features/campaigns/CampaignSettingsPage'));
+const TodoListPage = lazy(() => import('../features/todo-list/TodoListPage'));
 
 function Loading() {
   return (
@@ -117,6 +118,7 @@ export function AppRoutes() {
             <Route path="/campaigns" element={<CampaignsPage />} />
             <Route path="/campaign/:campaignId/report" element={<CampaignReportPage />} />
             <Route path="/campaigns-config" element={<CampaignSettingsPage />} />
+            <Route path="/todolist" element={<TodoListPage />} />
           </Route>
           <Route path="*" element={<Navigate to="/tickets" replace />} />
         </Route>
