@@ -35,6 +35,7 @@ export const routeAccessCases: RouteAccessCase[] = [
     route: 'GET /contactTags/:contactId',
     record: async ({ knex, companyId }) => ({ path: `/contactTags/${(await insertContact(knex, companyId)).id}` }),
   },
+  { route: 'GET /ticket/kanban', note: "the caller's own queues' tickets of their own company (plan flag useKanban)" },
   {
     route: 'PUT /ticket-tags/:ticketId/:tagId',
     record: async ({ knex, companyId }) => ({
