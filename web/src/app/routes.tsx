@@ -23,6 +23,7 @@ const PromptsPage = lazy(() => import('../features/prompts/PromptsPage'));
 const UsersPage = lazy(() => import('../features/users/UsersPage'));
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
 const HelpsPage = lazy(() => import('../features/helps/HelpsPage'));
+const AnnouncementsPage = lazy(() => import('../features/announcements/AnnouncementsPage'));
 const FilesPage = lazy(() => import('../features/files/FilesPage'));
 const CampaignsPage = lazy(() => import('../features/campaigns/CampaignsPage'));
 const CampaignReportPage = lazy(() => import('../features/campaigns/CampaignReportPage'));
@@ -114,6 +115,7 @@ export function AppRoutes() {
             <Route path="/users" element={<UsersPage />} />
             <Route path="/settings" element={<SettingsPage />} />
             <Route path="/helps" element={<HelpsPage />} />
+            <Route path="/announcements" element={<AnnouncementsPage />} />
             <Route path="/files" element={<FilesPage />} />
             <Route path="/campaigns" element={<CampaignsPage />} />
             <Route path="/campaign/:campaignId/report" element={<CampaignReportPage />} />

@@ -48,8 +48,9 @@ describe('socket events typed by the shared contracts', () => {
       contactListItem: true,
       campaign: true,
       file: true,
+      announcement: true,
       resync: true,
     };
-    expect(Object.keys(events)).toHaveLength(20);
+    expect(Object.keys(events)).toHaveLength(21);
   });
 });

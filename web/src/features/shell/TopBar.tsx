@@ -7,6 +7,7 @@ import MenuIcon from '@mui/icons-material/Menu';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { useColorMode } from '../../app/color-mode';
 import type { SessionUser } from '../auth/auth.slice';
+import { AnnouncementsPopover } from '../announcements/AnnouncementsPopover';
 import { LanguagePicker } from './LanguagePicker';
 import { NotificationsBell } from './NotificationsBell';
 import { UserMenu } from './UserMenu';
@@ -65,6 +66,7 @@ export function TopBar({ user, menuOpen, onMenuClick }: { user: SessionUser; men
           </IconButton>
         </Tooltip>
         <NotificationsBell user={user} />
+        <AnnouncementsPopover />
         <LanguagePicker user={user} />
         <Tooltip title={themeLabel}>
           <IconButton color="inherit" aria-label={themeLabel} onClick={() => setMode(mode === 'dark' ? 'light' : 'dark')}>

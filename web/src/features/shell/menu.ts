@@ -100,7 +100,7 @@ export const menuEntries: MenuEntry[] = [
     labelKey: 'announcements',
     group: 'administration',
     rule: { superOnly: true },
-    available: false,
+    available: true,
   },
   {
     path: '/messages-api',

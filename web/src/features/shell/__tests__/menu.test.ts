@@ -103,6 +103,7 @@ describe('the shell menu (spec 1 §2, §6)', () => {
       '/campaigns',
       '/contact-lists',
       '/campaigns-config',
+      '/announcements',
       '/users',
       '/queues',
       '/prompts',
