@@ -82,6 +82,7 @@ describe('announcements', () => {
     expect(await dialog.getByRole('switch', { name: 'Ativo' }).isChecked()).toBe(true);
     await dialog.locator('input[type=file]').setInputFiles(PNG);
     await dialog.getByRole('button', { name: PNG.name }).waitFor();
+    await dialog.getByRole('img', { name: PNG.name }).waitFor();
     await page.getByRole('listbox').waitFor({ state: 'detached' });
     await screenshot(page, 'announcements-dialog-1280');
     await dialog.getByRole('button', { name: 'Adicionar', exact: true }).click();
@@ -93,6 +94,16 @@ describe('announcements', () => {
     await row.getByText('Ativo').waitFor();
     await row.getByText(PNG.name).waitFor();
     await screenshot(page, 'announcements-page-1280');
+
+    // Editing shows what was saved, the stored image included.
+    await row.getByRole('button', { name: 'Editar informativo: Manutenção programada' }).click();
+    const editing = page.getByRole('dialog', { name: 'Editar informativo' });
+    expect(await editing.getByLabel('Título').inputValue()).toBe('Manutenção programada');
+    expect(await editing.getByRole('combobox', { name: 'Prioridade' }).textContent()).toContain('Alta');
+    const storedImage = editing.getByRole('img', { name: PNG.name });
+    await eventually(async () => (await storedImage.evaluate((element) => (element as HTMLImageElement).naturalWidth)) > 0 || undefined);
+    await editing.getByRole('button', { name: 'Cancelar' }).click();
+    await editing.waitFor({ state: 'detached' });
 
     // The other company's admin: the badge counts it and the popover lists it in red (priority 1), without a reload.
     const bell = otherPage.getByRole('button', { name: 'Informativos: 1' });

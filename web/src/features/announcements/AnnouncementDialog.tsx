@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Box, Button, Chip, DialogContent, FormControlLabel, MenuItem, Switch, TextField, Typography } from '@mui/material';
 import ImageIcon from '@mui/icons-material/Image';
 import { skipToken } from '@reduxjs/toolkit/query';
@@ -10,6 +10,7 @@ import { toastError } from '../../app/errors';
 import { reportSaveError } from '../../components/records/form-errors';
 import { FormDialogActions } from '../../components/records/FormDialogActions';
 import { RecordFormDialog } from '../../components/records/RecordFormDialog';
+import { useMediaBlob } from '../messages/media/use-media-blob';
 import {
   acceptedImageName,
   ANNOUNCEMENT_IMAGE_ACCEPT,
@@ -20,6 +21,7 @@ import {
   type AnnouncementPriority,
 } from './announcement-priority';
 import {
+  announcementImageAddress,
   useAnnouncementQuery,
   useAttachAnnouncementImageMutation,
   useCreateAnnouncementMutation,
@@ -62,6 +64,9 @@ export function AnnouncementDialog(props: { open: boolean; announcementId: numbe
   const [image, setImage] = useState<File | 'remove' | null>(null);
   const [imageError, setImageError] = useState<string | null>(null);
   const imageName = image instanceof File ? image.name : image === 'remove' ? null : (record?.mediaName ?? null);
+  const stored = useMediaBlob(record && image === null ? announcementImageAddress(record) : null);
+  const chosen = useObjectUrl(image instanceof File ? image : null);
+  const preview = image instanceof File ? chosen : image === null ? stored.url : null;
 
   const schema = useMemo(
     () =>
@@ -176,6 +181,14 @@ export function AnnouncementDialog(props: { open: boolean; announcementId: numbe
                   <Typography variant="caption" color={imageError ? 'error' : 'text.secondary'} sx={{ display: 'block', mt: 0.5 }}>
                     {imageError ?? t('announcements.form.imageHelp')}
                   </Typography>
+                  {preview && imageName ? (
+                    <Box
+                      component="img"
+                      src={preview}
+                      alt={imageName}
+                      sx={{ display: 'block', mt: 1, maxWidth: 250, maxHeight: 200, borderRadius: 1, objectFit: 'contain' }}
+                    />
+                  ) : null}
                   <input
                     ref={fileInput}
                     type="file"
@@ -207,4 +220,19 @@ export function AnnouncementDialog(props: { open: boolean; announcementId: numbe
       </Formik>
     </RecordFormDialog>
   );
+}
+
+/** An object URL for a file chosen in the browser while it is chosen (spec 1 §9: image previews 250 by 200). */
+function useObjectUrl(file: File | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file) {
+      setUrl(null);
+      return;
+    }
+    const objectUrl = URL.createObjectURL(file);
+    setUrl(objectUrl);
+    return () => URL.revokeObjectURL(objectUrl);
+  }, [file]);
+  return url;
 }
