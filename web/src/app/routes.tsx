@@ -29,6 +29,7 @@ const CampaignsPage = lazy(() => import('../features/campaigns/CampaignsPage'));
 const CampaignReportPage = lazy(() => import('../features/campaigns/CampaignReportPage'));
 const CampaignSettingsPage = lazy(() => import('../features/campaigns/CampaignSettingsPage'));
 const TodoListPage = lazy(() => import('../features/todo-list/TodoListPage'));
+const KanbanPage = lazy(() => import('../features/kanban/KanbanPage'));
 
 function Loading() {
   return (
@@ -121,6 +122,10 @@ export function AppRoutes() {
             <Route path="/campaign/:campaignId/report" element={<CampaignReportPage />} />
             <Route path="/campaigns-config" element={<CampaignSettingsPage />} />
             <Route path="/todolist" element={<TodoListPage />} />
+            {/* Paths match without regard to case: /Kanban and /TagsKanban (spec 3 §6) are these. */}
+            <Route path="/kanban" element={<KanbanPage />} />
+            <Route path="/kanban/tags" element={<TagsPage kanbanOnly />} />
+            <Route path="/tagskanban" element={<Navigate to="/kanban/tags" replace />} />
           </Route>
           <Route path="*" element={<Navigate to="/tickets" replace />} />
         </Route>

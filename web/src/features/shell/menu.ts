@@ -64,7 +64,7 @@ export const menuEntries: MenuEntry[] = [
   },
   { path: '/tickets', icon: 'WhatsApp', labelKey: 'tickets', group: 'attendance', rule: {}, available: true },
   { path: '/quick-messages', icon: 'QuestionAnswer', labelKey: 'quickMessages', group: 'attendance', rule: {}, available: true },
-  { path: '/kanban', icon: 'ViewKanban', labelKey: 'kanban', group: 'attendance', rule: { plan: 'useKanban' }, available: false },
+  { path: '/kanban', icon: 'ViewKanban', labelKey: 'kanban', group: 'attendance', rule: { plan: 'useKanban' }, available: true },
   { path: '/contacts', icon: 'ContactPhone', labelKey: 'contacts', group: 'attendance', rule: {}, available: true },
   { path: '/schedules', icon: 'Event', labelKey: 'schedules', group: 'attendance', rule: { plan: 'useSchedules' }, available: true },
   { path: '/tags', icon: 'LocalOffer', labelKey: 'tags', group: 'attendance', rule: {}, available: true },
@@ -189,7 +189,9 @@ export function allows(rule: MenuRule, context: MenuContext): boolean {
 
 /** Whether a location is the entry's page or one under it ('/' only itself). */
 export function isEntryPath(path: string, pathname: string): boolean {
-  return path === '/' ? pathname === '/' : pathname === path || pathname.startsWith(`${path}/`);
+  // Routes match without regard to case (/Kanban is /kanban), and so must their guard.
+  const location = pathname.toLowerCase();
+  return path === '/' ? location === '/' : location === path || location.startsWith(`${path}/`);
 }
 
 /**

@@ -1,10 +1,10 @@
 import { Chip, type ChipProps } from '@mui/material';
-import { getContrastRatio } from '@mui/material/styles';
+import { readableTextOn } from './tag-colors';
 
 /** A tag in its own colour, with text that stays readable on it. */
 export function TagChip(props: { name: string; color: string | null; size?: ChipProps['size']; label?: string }) {
   const background = props.color || undefined;
-  const text = background ? (safeContrast(background, '#fff') >= 3 ? '#fff' : 'rgba(0,0,0,0.87)') : undefined;
+  const text = background ? readableTextOn(background) : undefined;
   return (
     <Chip
       size={props.size ?? 'small'}
@@ -13,12 +13,4 @@ export function TagChip(props: { name: string; color: string | null; size?: Chip
       variant={background ? 'filled' : 'outlined'}
     />
   );
-}
-
-function safeContrast(background: string, foreground: string): number {
-  try {
-    return getContrastRatio(background, foreground);
-  } catch {
-    return 21;
-  }
 }

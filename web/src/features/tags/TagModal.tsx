@@ -18,8 +18,11 @@ interface TagFormValues {
 
 const DEFAULT_COLOR = '#1e88e5';
 
-/** Create or edit a tag: name (3 to 50, 'Tag muito curta!'), colour, and whether it is a kanban lane. */
-export function TagModal(props: { open: boolean; onClose: () => void; tag?: Tag | null }) {
+/**
+ * Create or edit a tag: name (3 to 50, 'Tag muito curta!'), colour, and whether it is a kanban lane. `kanbanLane`:
+ * opened from the kanban, a new tag is a lane (spec 3 §2.14 'Adicionar lane').
+ */
+export function TagModal(props: { open: boolean; onClose: () => void; tag?: Tag | null; kanbanLane?: boolean }) {
   const { t } = useTranslation();
   const [createTag] = useCreateTagMutation();
   const [updateTag] = useUpdateTagMutation();
@@ -31,7 +34,11 @@ export function TagModal(props: { open: boolean; onClose: () => void; tag?: Tag 
       }),
     [t],
   );
-  const initial: TagFormValues = { name: props.tag?.name ?? '', color: props.tag?.color ?? DEFAULT_COLOR, kanban: props.tag?.kanban === 1 };
+  const initial: TagFormValues = {
+    name: props.tag?.name ?? '',
+    color: props.tag?.color ?? DEFAULT_COLOR,
+    kanban: props.tag ? props.tag.kanban === 1 : Boolean(props.kanbanLane),
+  };
 
   return (
     <Dialog open={props.open} onClose={props.onClose} fullWidth maxWidth="xs" aria-labelledby="tag-modal-title">

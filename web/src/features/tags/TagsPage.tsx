@@ -9,13 +9,20 @@ import { TagChip } from './TagChip';
 import { TagModal } from './TagModal';
 import { useDeleteTagMutation, useTagsPageInfiniteQuery, type Tag } from './tags.api';
 
-/** /tags: the company's tags with how many contacts and tickets carry them; add, edit, delete. */
-export default function TagsPage() {
+/**
+ * /tags: the company's tags with how many contacts and tickets carry them; add, edit, delete. `kanbanOnly`: the
+ * kanban tags page (/TagsKanban, spec 3 §2.15), its lanes with their ticket counts.
+ */
+export default function TagsPage(props: { kanbanOnly?: boolean }) {
+  const { kanbanOnly = false } = props;
   const { t } = useTranslation();
   const { search, setSearch, searchParam } = useRecordSearch();
   const [editing, setEditing] = useState<{ tag: Tag | null } | null>(null);
   const [deleting, setDeleting] = useState<Tag | null>(null);
-  const args = useMemo(() => ({ searchParam: searchParam || undefined }), [searchParam]);
+  const args = useMemo(
+    () => ({ searchParam: searchParam || undefined, ...(kanbanOnly ? { kanban: 1 as const } : {}) }),
+    [searchParam, kanbanOnly],
+  );
   const list = useInfiniteRecords(useTagsPageInfiniteQuery(args), (page) => page.tags);
   const [deleteTag] = useDeleteTagMutation();
 
@@ -33,7 +40,7 @@ export default function TagsPage() {
 
   return (
     <RecordsPage
-      title={t('tags.title')}
+      title={kanbanOnly ? t('tags.kanbanTitle') : t('tags.title')}
       count={list.count}
       search={{ value: search, onChange: setSearch, label: t('tags.search') }}
       actions={<AddRecordButton label={t('tags.add')} onClick={() => setEditing({ tag: null })} />}
@@ -43,12 +50,12 @@ export default function TagsPage() {
         loading={list.loading}
         more={list.more}
         empty={{ title: t('tags.empty.title'), message: t('tags.empty.message') }}
-        label={t('tags.title')}
+        label={kanbanOnly ? t('tags.kanbanTitle') : t('tags.title')}
         columns={[
           { label: t('tags.columns.name') },
-          { label: t('tags.columns.contacts'), align: 'center' },
+          ...(kanbanOnly ? [] : [{ label: t('tags.columns.contacts'), align: 'center' as const }]),
           { label: t('tags.columns.tickets'), align: 'center' },
-          { label: t('tags.columns.kanban'), align: 'center' },
+          ...(kanbanOnly ? [] : [{ label: t('tags.columns.kanban'), align: 'center' as const }]),
         ]}
         actionsLabel={t('tags.columns.actions')}
         renderCard={(tag) => (
@@ -70,15 +77,15 @@ export default function TagsPage() {
             <TableCell>
               <TagChip name={tag.name} color={tag.color} />
             </TableCell>
-            <TableCell align="center">{tag.contactsCount ?? 0}</TableCell>
+            {kanbanOnly ? null : <TableCell align="center">{tag.contactsCount ?? 0}</TableCell>}
             <TableCell align="center">{tag.ticketsCount ?? 0}</TableCell>
-            <TableCell align="center">{kanban(tag) ?? '—'}</TableCell>
+            {kanbanOnly ? null : <TableCell align="center">{kanban(tag) ?? '—'}</TableCell>}
           </>
         )}
         renderActions={actions}
       />
 
-      <TagModal open={Boolean(editing)} tag={editing?.tag} onClose={() => setEditing(null)} />
+      <TagModal open={Boolean(editing)} tag={editing?.tag} kanbanLane={kanbanOnly} onClose={() => setEditing(null)} />
       <DeleteRecordConfirmation
         record={deleting}
         title={t('tags.confirmDelete.title', { name: deleting?.name ?? '' })}

@@ -27,11 +27,11 @@ export const tagsApi = api.injectEndpoints({
       invalidatesTags: ['Tag', 'Contact', 'Ticket'],
     }),
     /** The tags page: GET /tags page by page (20 each, with usage counts), kept live from the 'tag' socket event. */
-    tagsPage: build.infiniteQuery<TagsPage, { searchParam?: string }, number>({
+    tagsPage: build.infiniteQuery<TagsPage, { searchParam?: string; kanban?: 1 }, number>({
       infiniteQueryOptions: { initialPageParam: 1, getNextPageParam: nextPageNumber },
-      query: ({ queryArg: { searchParam }, pageParam }) => ({
+      query: ({ queryArg: { searchParam, kanban }, pageParam }) => ({
         url: 'tags',
-        params: { pageNumber: pageParam, ...(searchParam ? { searchParam } : {}) },
+        params: { pageNumber: pageParam, ...(searchParam ? { searchParam } : {}), ...(kanban ? { kanban } : {}) },
       }),
       providesTags: ['Tag'],
       async onCacheEntryAdded(args, { updateCachedData, cacheDataLoaded, cacheEntryRemoved }) {
@@ -39,7 +39,9 @@ export const tagsApi = api.injectEndpoints({
         const off = realtime.on('tag', (event: TagEvent) =>
           updateCachedData((draft) => {
             const pages = (page: TagsPage) => page.tags;
+            // The kanban tags page keeps only lanes: a tag that stops being one leaves it.
             if (event.action === 'delete') removeRecord(draft, pages, event.tagId);
+            else if (args.kanban && event.tag.kanban !== 1) removeRecord(draft, pages, event.tag.id);
             else {
               const insert = event.action === 'create' && matchesSearch(args.searchParam, event.tag.name);
               if (upsertRecord(draft, pages, event.tag, insert) && event.action === 'create') draft.pages[0].count += 1;

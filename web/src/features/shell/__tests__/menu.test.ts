@@ -92,10 +92,18 @@ describe('the shell menu (spec 1 §2, §6)', () => {
     expect(allows({ plan: 'useKanban' }, { user: admin, plan: { useKanban: false }, plugins })).toBe(false);
   });
 
+  it('guards a page whatever the case of its address, and the pages under it by the same rule', () => {
+    expect(entryOf('/Kanban')?.path).toBe('/kanban');
+    expect(entryOf('/kanban/tags')?.path).toBe('/kanban');
+    expect(entryOf('/CAMPAIGNS')?.path).toBe('/campaigns');
+    expect(entryOf('/kanbanx')).toBeUndefined();
+  });
+
   it('shows only the entries whose page exists', () => {
     expect(visibleMenu({ user: user({ profile: 'admin', super: true }), plan: allPlan, plugins }).map((entry) => entry.path)).toEqual([
       '/tickets',
       '/quick-messages',
+      '/kanban',
       '/contacts',
       '/schedules',
       '/tags',
