@@ -1,5 +1,5 @@
 /**
- * npm run bench:list — latency of the list and search calls at 100,000 tickets and 1,000,000 messages on
+ * npm run bench:list — latency of the list, search and kanban calls at 100,000 tickets and 1,000,000 messages on
  * PostgreSQL, through the HTTP API of a started server. Seeds one company with SQL (generate_series), then prints
  * p50/p95 over BENCH_CALLS sequential calls of each. Needs DATABASE_URL.
  */
@@ -73,6 +73,19 @@ async function main(): Promise<void> {
        where t.company_id = ?`,
       [MESSAGES_PER_TICKET, MESSAGES_PER_TICKET, MESSAGES_PER_TICKET, MESSAGES_PER_TICKET, companyId],
     );
+    // Five kanban lanes; a fifth of the tickets sit in one.
+    const laneIds: number[] = [];
+    for (let index = 0; index < 5; index += 1) {
+      const [{ id }] = await knex('tags')
+        .insert({ company_id: companyId, name: `Lane ${index}`, color: '#1565c0', kanban: 1 })
+        .returning('id');
+      laneIds.push(id);
+    }
+    await knex.raw(
+      `insert into ticket_tags (company_id, ticket_id, tag_id)
+       select t.company_id, t.id, (?::int[])[1 + t.id % 5] from tickets t where t.company_id = ? and t.id % 5 = 0`,
+      [laneIds, companyId],
+    );
     await knex.raw('vacuum analyze'); // as autovacuum leaves a settled table
     const counts = await knex.raw(
       `select (select count(*) from tickets) as tickets, (select count(*) from messages) as messages,
@@ -104,6 +117,9 @@ async function main(): Promise<void> {
       ['ticket messages', admin, `/messages/${sampleTicket}`],
       ['contacts search', admin, '/contacts?searchParam=Bench&pageNumber=1'],
       ['moments', admin, '/dashboard/moments'],
+      ['agent kanban', agent, '/ticket/kanban'],
+      ['kanban lanes', agent, '/tags/kanban'],
+      ['kanban tags p1', agent, '/tags?kanban=1&pageNumber=1'],
     ];
     // Queries per call, the request's own sign-in check included.
     let queries = 0;

@@ -7,3 +7,4 @@ export * from './views.js';
 export * from './events.js';
 export * from './schemas.js';
 export * from './languages.js';
+export * from './wall-clock.js';

@@ -1,3 +1,4 @@
+import { wallClockAt } from '@switchboard/sdk/contracts';
 import * as yup from 'yup';
 
 // Spec 3 §5 "Campaign": name 2 to 50, required; up to 5 messages and 5 confirmation messages; empty strings arrive as
@@ -80,22 +81,8 @@ export function scheduledInstant(value: Date | string | null | undefined, timeZo
 }
 
 function offsetMs(instant: number, timeZone: string): number {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    })
-      .formatToParts(new Date(instant))
-      .map((part) => [part.type, Number(part.value)]),
-  ) as Record<string, number>;
-  const shown = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
-  return shown - Math.floor(instant / 1000) * 1000;
+  const shown = wallClockAt(instant, timeZone);
+  return Date.UTC(shown.year, shown.month - 1, shown.day, shown.hour, shown.minute, shown.second) - Math.floor(instant / 1000) * 1000;
 }
 
 // --- campaign settings: spec 3 §9 lists the screen's options; the server takes any whole number in a sane range ---

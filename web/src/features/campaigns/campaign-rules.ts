@@ -1,5 +1,5 @@
 import { addHours, format, isAfter, parseISO } from 'date-fns';
-import type { Campaign, CampaignStatus } from '@switchboard/sdk/contracts';
+import { wallClockAt, type Campaign, type CampaignStatus } from '@switchboard/sdk/contracts';
 
 export type { Campaign, CampaignStatus };
 
@@ -80,21 +80,9 @@ export const COMPANY_TIME_ZONE = 'America/Sao_Paulo';
  * the time the user picked is carried over rather than its digits.
  */
 export function companyWallTime(instant: Date, timeZone = COMPANY_TIME_ZONE): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    })
-      .formatToParts(instant)
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+  const shown = wallClockAt(instant, timeZone);
+  const two = (value: number) => String(value).padStart(2, '0');
+  return `${shown.year}-${two(shown.month)}-${two(shown.day)} ${two(shown.hour)}:${two(shown.minute)}:${two(shown.second)}`;
 }
 
 const messageField = (slot: MessageSlot): MessageField => `message${slot}`;
