@@ -30,6 +30,7 @@ const CampaignReportPage = lazy(() => import('../features/campaigns/CampaignRepo
 const CampaignSettingsPage = lazy(() => import('../features/campaigns/CampaignSettingsPage'));
 const TodoListPage = lazy(() => import('../features/todo-list/TodoListPage'));
 const KanbanPage = lazy(() => import('../features/kanban/KanbanPage'));
+const MomentsPage = lazy(() => import('../features/moments/MomentsPage'));
 
 function Loading() {
   return (
@@ -124,6 +125,7 @@ export function AppRoutes() {
             <Route path="/todolist" element={<TodoListPage />} />
             {/* Paths match without regard to case: /Kanban and /TagsKanban (spec 3 §6) are these. */}
             <Route path="/kanban" element={<KanbanPage />} />
+            <Route path="/moments" element={<MomentsPage />} />
             <Route path="/kanban/tags" element={<TagsPage kanbanOnly />} />
             <Route path="/tagskanban" element={<Navigate to="/kanban/tags" replace />} />
           </Route>

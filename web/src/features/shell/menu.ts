@@ -60,7 +60,7 @@ export const menuEntries: MenuEntry[] = [
     labelKey: 'moments',
     group: 'management',
     rule: { profiles: admins, permission: 'allowRealTime' },
-    available: false,
+    available: true,
   },
   { path: '/tickets', icon: 'WhatsApp', labelKey: 'tickets', group: 'attendance', rule: {}, available: true },
   { path: '/quick-messages', icon: 'QuestionAnswer', labelKey: 'quickMessages', group: 'attendance', rule: {}, available: true },

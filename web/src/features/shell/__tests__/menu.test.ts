@@ -101,6 +101,7 @@ describe('the shell menu (spec 1 §2, §6)', () => {
 
   it('shows only the entries whose page exists', () => {
     expect(visibleMenu({ user: user({ profile: 'admin', super: true }), plan: allPlan, plugins }).map((entry) => entry.path)).toEqual([
+      '/moments',
       '/tickets',
       '/quick-messages',
       '/kanban',
