@@ -13,6 +13,8 @@ const systemDataPaths = [
   'core/src/modules/schedules/due-schedules.ts',
   // Launches, claims, settles and finishes the campaigns of every company; each row is then sent within its company.
   'core/src/modules/campaigns/due-campaigns.ts',
+  // Finds and claims the on-call entries due a notice in every company; each notice is then sent within its company.
+  'core/src/modules/on-call/due-on-call.ts',
   // The super user's registry of all companies; sign-up creates a company (names and e-mails unique across them).
   'core/src/modules/companies/company-registry.service.ts',
   'core/src/modules/companies/signup.service.ts',

@@ -22,6 +22,7 @@ import { migration as m0023 } from './0023_integration_sessions.js';
 import { migration as m0024 } from './0024_session_owners.js';
 import { migration as m0025 } from './0025_campaign_dispatch.js';
 import { migration as m0026 } from './0026_announcement_order.js';
+import { migration as m0027 } from './0027_on_call_notices.js';
 
 /** One schema step; `name` orders them and is what knex records as applied. */
 export interface Migration {
@@ -55,6 +56,7 @@ export const coreMigrations: Migration[] = [
   m0024,
   m0025,
   m0026,
+  m0027,
 ];
 
 /** A knex MigrationSource over a list of migrations (the core list, or a plugin's own). */

@@ -28,6 +28,7 @@ import { taggingModule } from './tagging/index.js';
 import { integrationsModule } from './integrations/index.js';
 import { filesModule } from './files/index.js';
 import { campaignsModule } from './campaigns/index.js';
+import { onCallModule } from './on-call/index.js';
 
 /** Every core domain module, each one ContainerModule (DESIGN §8.3). */
 export const coreModules: ContainerModule[] = [
@@ -60,4 +61,5 @@ export const coreModules: ContainerModule[] = [
   integrationsModule,
   filesModule,
   campaignsModule,
+  onCallModule,
 ];

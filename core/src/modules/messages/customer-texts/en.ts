@@ -33,4 +33,8 @@ export const en: CustomerTextCatalogue = {
     transferredToQueue:
       '*Automatic message*:\nYou have been transferred to the *{{queue}}* department\nplease hold on, we will be with you shortly!',
   },
+  onCall: {
+    waitingOne: 'There is 1 ticket waiting.',
+    waitingMany: 'There are {{total}} tickets waiting.',
+  },
 };

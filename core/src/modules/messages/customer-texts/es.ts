@@ -32,4 +32,8 @@ export const es: CustomerTextCatalogue = {
     transferredToUser: '*Mensaje automático*:\nFuiste transferido al agente *{{userName}}*\n¡espera un momento, ya te atendemos!',
     transferredToQueue: '*Mensaje automático*:\nFuiste transferido al departamento *{{queue}}*\n¡espera un momento, ya te atendemos!',
   },
+  onCall: {
+    waitingOne: 'Hay 1 atención esperando.',
+    waitingMany: 'Hay {{total}} atenciones esperando.',
+  },
 };

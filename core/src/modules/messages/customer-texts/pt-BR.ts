@@ -35,6 +35,10 @@ export const ptBR = {
     transferredToUser: '*Mensagem Automática*:\nVocê foi transferido para o atendente *{{userName}}*\naguarde, já vamos te atender!',
     transferredToQueue: '*Mensagem Automática*:\nVocê foi transferido para o departamento *{{queue}}*\naguarde, já vamos te atender!',
   },
+  onCall: {
+    waitingOne: 'Há 1 atendimento aguardando.',
+    waitingMany: 'Há {{total}} atendimentos aguardando.',
+  },
 };
 
 /** The shape every catalogue has: the same keys as pt-BR, each a text. */

@@ -31,4 +31,8 @@ export const tr: CustomerTextCatalogue = {
     transferredToUser: '*Otomatik mesaj*:\n*{{userName}}* adlı temsilciye aktarıldınız\nlütfen bekleyin, birazdan sizinle ilgileneceğiz!',
     transferredToQueue: '*Otomatik mesaj*:\n*{{queue}}* departmanına aktarıldınız\nlütfen bekleyin, birazdan sizinle ilgileneceğiz!',
   },
+  onCall: {
+    waitingOne: 'Bekleyen 1 talep var.',
+    waitingMany: 'Bekleyen {{total}} talep var.',
+  },
 };
