@@ -31,6 +31,7 @@ const CampaignSettingsPage = lazy(() => import('../features/campaigns/CampaignSe
 const TodoListPage = lazy(() => import('../features/todo-list/TodoListPage'));
 const KanbanPage = lazy(() => import('../features/kanban/KanbanPage'));
 const MomentsPage = lazy(() => import('../features/moments/MomentsPage'));
+const OnCallPage = lazy(() => import('../features/on-call/OnCallPage'));
 
 function Loading() {
   return (
@@ -123,6 +124,7 @@ export function AppRoutes() {
             <Route path="/campaign/:campaignId/report" element={<CampaignReportPage />} />
             <Route path="/campaigns-config" element={<CampaignSettingsPage />} />
             <Route path="/todolist" element={<TodoListPage />} />
+            <Route path="/plantao" element={<OnCallPage />} />
             {/* Paths match without regard to case: /Kanban and /TagsKanban (spec 3 §6) are these. */}
             <Route path="/kanban" element={<KanbanPage />} />
             <Route path="/moments" element={<MomentsPage />} />

@@ -110,7 +110,7 @@ export const menuEntries: MenuEntry[] = [
     rule: { profiles: admins, plan: 'useExternalApi' },
     available: false,
   },
-  { path: '/plantao', icon: 'Schedule', labelKey: 'plantao', group: 'administration', rule: { profiles: admins }, available: false },
+  { path: '/plantao', icon: 'Schedule', labelKey: 'plantao', group: 'administration', rule: { profiles: admins }, available: true },
   { path: '/users', icon: 'Group', labelKey: 'users', group: 'administration', rule: { profiles: admins }, available: true },
   { path: '/queues', icon: 'AccountTree', labelKey: 'queues', group: 'administration', rule: { profiles: admins }, available: true },
   {

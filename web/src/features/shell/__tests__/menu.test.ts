@@ -113,6 +113,7 @@ describe('the shell menu (spec 1 §2, §6)', () => {
       '/contact-lists',
       '/campaigns-config',
       '/announcements',
+      '/plantao',
       '/users',
       '/queues',
       '/prompts',
