@@ -1,8 +1,7 @@
 import { useCallback, useState } from 'react';
 import { api } from '../../app/api';
 import { useAppDispatch } from '../../app/hooks';
-import { store } from '../../app/store';
-import { authApi } from '../auth/auth.api';
+import { uploadForm } from '../../app/upload';
 import type { ContactImportResult } from './contacts.api';
 
 export type ContactImportState =
@@ -12,48 +11,9 @@ export type ContactImportState =
   | { phase: 'done'; result: ContactImportResult }
   | { phase: 'failed'; error: unknown };
 
-interface UploadFailure {
-  status: number;
-  data: unknown;
-}
-
-/** POST /contacts/upload with XMLHttpRequest, the one browser API that reports upload progress. */
-function upload(file: File, token: string | null, onProgress: (percent: number) => void, onSent: () => void): Promise<ContactImportResult> {
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('POST', '/contacts/upload');
-    request.withCredentials = true;
-    if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
-    };
-    request.upload.onload = onSent;
-    request.onload = () => {
-      let data: unknown = null;
-      try {
-        data = JSON.parse(request.responseText);
-      } catch {
-        data = null;
-      }
-      if (request.status >= 200 && request.status < 300) resolve(data as ContactImportResult);
-      else reject({ status: request.status, data } satisfies UploadFailure);
-    };
-    request.onerror = () => reject({ status: 0, data: null } satisfies UploadFailure);
-    const form = new FormData();
-    form.append('file', file);
-    request.send(form);
-  });
-}
-
-function expiredSession(error: unknown): boolean {
-  const failure = error as UploadFailure;
-  return failure.status === 403 && (failure.data as { error?: string } | null)?.error === 'ERR_SESSION_EXPIRED';
-}
-
 /**
- * Imports a contact spreadsheet, reporting the upload percentage, then the server's processing, then its counts.
- * An expired access token is refreshed (through the api's own refresh, by asking for /auth/me) and the upload
- * tried once more; the contact and tag lists are refetched afterwards.
+ * Imports a contact spreadsheet (POST /contacts/upload), reporting the upload percentage, then the server's
+ * processing, then its counts; the contact and tag lists are refetched afterwards.
  */
 export function useContactImport() {
   const dispatch = useAppDispatch();
@@ -61,23 +21,19 @@ export function useContactImport() {
 
   const start = useCallback(
     async (file: File) => {
-      const attempt = () =>
-        upload(
-          file,
-          store.getState().auth.token,
-          (percent) => setState({ phase: 'uploading', percent }),
-          () => setState({ phase: 'processing' }),
-        );
       setState({ phase: 'uploading', percent: 0 });
       try {
-        let result: ContactImportResult;
-        try {
-          result = await attempt();
-        } catch (error) {
-          if (!expiredSession(error)) throw error;
-          await dispatch(authApi.endpoints.me.initiate(undefined, { forceRefetch: true, subscribe: false }));
-          result = await attempt();
-        }
+        const result = await uploadForm<ContactImportResult>({
+          url: '/contacts/upload',
+          form: () => {
+            const form = new FormData();
+            form.append('file', file);
+            return form;
+          },
+          dispatch,
+          onProgress: (percent) => setState({ phase: 'uploading', percent }),
+          onSent: () => setState({ phase: 'processing' }),
+        });
         setState({ phase: 'done', result });
         dispatch(api.util.invalidateTags(['Contact', 'Tag']));
         return result;
