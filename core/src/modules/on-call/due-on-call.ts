@@ -2,7 +2,7 @@ import { inject, injectable } from '@switchboard/sdk';
 import { SystemData } from '../../platform/system-data.js';
 import type { OnCallDay } from './on-call-shift.js';
 
-const DEFAULT_LIMIT = 200;
+export const DUE_ON_CALL_PAGE = 200;
 
 /** An entry whose person may be due a notice, with what its company's clock and language need. */
 export interface DueOnCallEntry {
@@ -25,19 +25,23 @@ export interface DueOnCallEntry {
 export class DueOnCall {
   constructor(@inject(SystemData) private readonly system: SystemData) {}
 
-  /** Entries out of their quiet interval in companies with pending tickets; whether each is on call is asked after. */
-  async candidates(options: { now: Date; limit?: number }): Promise<DueOnCallEntry[]> {
+  /**
+   * Entries out of their quiet interval in companies with pending tickets, by id after `afterId` (a sweep pages through
+   * them all, so entries off shift never hide later ones); whether each is on call is asked after.
+   */
+  async candidates(options: { now: Date; afterId?: number; limit?: number }): Promise<DueOnCallEntry[]> {
     const result = await this.system.knex.raw(
       `select e.id, e.company_id, e.user_id, e.phone, e."interval", e.days, e.last_notified_at,
               c.timezone, s.customer_language
          from on_call_entries e
          join companies c on c.id = e.company_id
          left join company_settings s on s.company_id = e.company_id
-        where (e.last_notified_at is null or e.last_notified_at <= ?::timestamptz - e."interval" * interval '1 minute')
+        where e.id > ?
+          and (e.last_notified_at is null or e.last_notified_at <= ?::timestamptz - e."interval" * interval '1 minute')
           and exists (select 1 from tickets t where t.company_id = e.company_id and t.status = 'pending')
         order by e.id
         limit ?`,
-      [options.now, Math.max(1, options.limit ?? DEFAULT_LIMIT)],
+      [options.afterId ?? 0, options.now, Math.max(1, options.limit ?? DUE_ON_CALL_PAGE)],
     );
     return (result as { rows: Record<string, unknown>[] }).rows.map((row) => ({
       id: Number(row.id),

@@ -7,7 +7,7 @@ import { Logger } from '../../platform/tokens.js';
 import { toConnectionInfo } from '../connections/index.js';
 import { ConversationRecords } from '../conversations/index.js';
 import { customerText, OutboundMessages } from '../messages/index.js';
-import { DueOnCall, type DueOnCallEntry } from './due-on-call.js';
+import { DUE_ON_CALL_PAGE, DueOnCall, type DueOnCallEntry } from './due-on-call.js';
 import { isOnCall } from './on-call-shift.js';
 
 const SWEEP_MS = 1000;
@@ -51,28 +51,43 @@ export class OnCallNotifier implements BackgroundWorker {
   /** One pass: every entry on call now, out of its quiet interval, in a company with waiting tickets, is told once. */
   async sweep(): Promise<void> {
     const now = this.clock.now();
-    for (const entry of await this.due.candidates({ now })) {
-      if (!isOnCall(entry.days, now, entry.timezone)) continue;
-      if (!(await this.due.claim({ id: entry.id, now }))) continue;
-      try {
-        await this.notify(entry);
-      } catch (error) {
-        this.logger.warn({ err: error, onCallId: entry.id }, 'on-call notice could not be sent');
-        await this.due.release({ id: entry.id, claimedAt: now, previous: entry.lastNotifiedAt });
+    let afterId = 0;
+    for (;;) {
+      const page = await this.due.candidates({ now, afterId });
+      for (const entry of page) {
+        if (isOnCall(entry.days, now, entry.timezone)) await this.notifyOnce(entry, now);
       }
+      if (page.length < DUE_ON_CALL_PAGE) return;
+      afterId = page[page.length - 1]!.id;
     }
   }
 
-  private async notify(entry: DueOnCallEntry): Promise<void> {
+  /** Claims the entry's slot and sends its notice; a notice that fails gives the slot back for the next sweep. */
+  private async notifyOnce(entry: DueOnCallEntry, now: Date): Promise<void> {
+    if (!(await this.due.claim({ id: entry.id, now }))) return;
+    try {
+      // Nothing waited after all (answered meanwhile): the slot stays free for the next ticket.
+      if (!(await this.notify(entry))) await this.due.release({ id: entry.id, claimedAt: now, previous: entry.lastNotifiedAt });
+    } catch (error) {
+      this.logger.warn({ err: error, onCallId: entry.id }, 'on-call notice could not be sent');
+      await this.due.release({ id: entry.id, claimedAt: now, previous: entry.lastNotifiedAt });
+    }
+  }
+
+  /** Sends the notice; false when no ticket waits. A company without a connection is told in the log once a slot. */
+  private async notify(entry: DueOnCallEntry): Promise<boolean> {
     const scope = this.tenancy.of(entry.companyId);
     const [counted] = await scope.table('tickets').where('status', 'pending').count({ total: '*' });
     const total = Number((counted as { total: number | string } | undefined)?.total ?? 0);
-    if (total === 0) return;
+    if (total === 0) return false;
     const connection = await scope
       .table<Parameters<typeof toConnectionInfo>[0]>('connections')
       .orderBy([{ column: 'is_default', order: 'desc' }, 'id'])
       .first();
-    if (!connection) throw new Error('ERR_NO_DEF_WAPP_FOUND');
+    if (!connection) {
+      this.logger.warn({ onCallId: entry.id, companyId: entry.companyId }, 'on-call notice not sent: the company has no connection');
+      return true;
+    }
     const info = toConnectionInfo(connection, this.secrets);
     const user = await scope.table<{ name: string }>('users').where('id', entry.userId).first('name');
     const contact = await this.records.upsertContact(info, { address: entry.phone, name: user?.name });
@@ -90,5 +105,6 @@ export class OnCallNotifier implements BackgroundWorker {
       body,
       origin: { onCall: entry.id },
     });
+    return true;
   }
 }
