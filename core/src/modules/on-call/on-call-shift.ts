@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE } from '../../platform/clock.js';
+import { minutesOfDay, weekClock } from '../../platform/week-clock.js';
 import { weekdaysEn } from '../companies/index.js';
 
 export type WeekdayEn = (typeof weekdaysEn)[number];
@@ -22,47 +22,17 @@ export const weekdayNames: Record<WeekdayEn, string> = {
   sunday: 'Domingo',
 };
 
-function minutesOf(time: string): number | undefined {
-  const match = /^(\d{2}):(\d{2})$/.exec(time ?? '');
-  return match ? Number(match[1]) * 60 + Number(match[2]) : undefined;
-}
-
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-function formatOf(timeZone: string): Intl.DateTimeFormat {
-  let format = formats.get(timeZone);
-  if (!format) {
-    try {
-      format = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-    } catch {
-      return formatOf(DEFAULT_TIME_ZONE);
-    }
-    formats.set(timeZone, format);
-  }
-  return format;
-}
-
-/** The weekday and minutes since midnight of an instant, read in a timezone (an unknown one reads as the default). */
-export function wallClock(at: Date, timeZone: string | null | undefined): { weekdayEn: WeekdayEn; minutes: number } {
-  const parts = Object.fromEntries(
-    formatOf(timeZone || DEFAULT_TIME_ZONE)
-      .formatToParts(at)
-      .map((part) => [part.type, part.value]),
-  );
-  return { weekdayEn: String(parts.weekday).toLowerCase() as WeekdayEn, minutes: Number(parts.hour) * 60 + Number(parts.minute) };
-}
-
 /**
  * Whether the person is on call at `at`: inside today's [startTime, endTime). An end before the start is a shift
  * crossing midnight: it covers from the start to midnight that day and from midnight to the end the next day.
  */
 export function isOnCall(days: readonly OnCallDay[], at: Date, timeZone: string | null | undefined): boolean {
-  const { weekdayEn, minutes } = wallClock(at, timeZone);
-  const today = weekdaysEn.indexOf(weekdayEn);
+  const { weekdayEn, minutes } = weekClock(at, timeZone);
+  const today = weekdaysEn.indexOf(weekdayEn as WeekdayEn);
   const yesterday = weekdaysEn[(today + weekdaysEn.length - 1) % weekdaysEn.length];
   return days.some((day) => {
-    const start = minutesOf(day.startTime);
-    const end = minutesOf(day.endTime);
+    const start = minutesOfDay(day.startTime);
+    const end = minutesOfDay(day.endTime);
     if (start === undefined || end === undefined || start === end) return false;
     if (day.weekdayEn === weekdayEn) return start < end ? start <= minutes && minutes < end : minutes >= start;
     return day.weekdayEn === yesterday && end < start && minutes < end;

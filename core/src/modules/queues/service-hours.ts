@@ -1,6 +1,6 @@
 import type { ServiceHours } from '../connections/index.js';
 import { scheduleEntrySchema, schedulesArray, weekdaysEn } from '../companies/index.js';
-import { DEFAULT_TIME_ZONE } from '../../platform/clock.js';
+import { minutesOfDay, weekClock } from '../../platform/week-clock.js';
 
 // A queue's week follows the same entry rules as the company's (spec 2 §3 "Service-hours entry"): one entry per
 // weekday, periods A and B as HH:MM pairs or both empty, so the schema is the companies module's, shared.
@@ -45,45 +45,14 @@ export function defaultServiceHours(): ServiceHoursEntry[] {
  */
 export function isWithinServiceHours(entries: readonly ServiceHoursEntry[], at: Date, timeZone: string): boolean {
   if (entries.length === 0) return true;
-  const { weekdayEn, minutes } = localClock(at, timeZone);
+  const { weekdayEn, minutes } = weekClock(at, timeZone);
   return entries
     .filter((entry) => entry.weekdayEn === weekdayEn)
     .some((entry) => inPeriod(entry.startTimeA, entry.endTimeA, minutes) || inPeriod(entry.startTimeB, entry.endTimeB, minutes));
 }
 
 function inPeriod(start: string, end: string, minutes: number): boolean {
-  const from = minutesOf(start);
-  const to = minutesOf(end);
+  const from = minutesOfDay(start);
+  const to = minutesOfDay(end);
   return from !== undefined && to !== undefined && from <= minutes && minutes < to;
-}
-
-function minutesOf(time: string): number | undefined {
-  const match = /^(\d{2}):(\d{2})$/.exec(time ?? '');
-  return match ? Number(match[1]) * 60 + Number(match[2]) : undefined;
-}
-
-// Building a DateTimeFormat is costly and the routing step asks on every inbound message: keep one per timezone.
-const clocks = new Map<string, Intl.DateTimeFormat>();
-
-function clockOf(timeZone: string): Intl.DateTimeFormat {
-  let clock = clocks.get(timeZone);
-  if (!clock) {
-    try {
-      clock = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-    } catch {
-      return clockOf(DEFAULT_TIME_ZONE);
-    }
-    clocks.set(timeZone, clock);
-  }
-  return clock;
-}
-
-/** The weekday (monday..sunday) and minutes since midnight of an instant in a timezone. */
-function localClock(at: Date, timeZone: string): { weekdayEn: string; minutes: number } {
-  const parts = Object.fromEntries(
-    clockOf(timeZone || DEFAULT_TIME_ZONE)
-      .formatToParts(at)
-      .map((part) => [part.type, part.value]),
-  );
-  return { weekdayEn: String(parts.weekday).toLowerCase(), minutes: Number(parts.hour) * 60 + Number(parts.minute) };
 }
