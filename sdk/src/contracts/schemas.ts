@@ -84,3 +84,41 @@ export function fileListRules(texts: Pick<RuleTexts, 'required' | 'tooLong'> & {
     options: yup.array().max(fileListLimits.options, texts.tooMany),
   };
 }
+
+/** Spec 3 §5 on-call entry: the texts each side shows (the server's are the spec's Portuguese ones). */
+export interface OnCallRuleTexts {
+  invalidTime: string;
+  startRequired: string;
+  endRequired: string;
+  interval: string;
+}
+
+/**
+ * Spec 3 §5 on-call entry: a day's start and end are "HH:MM" and come together (a start needs an end and an end a
+ * start); the interval between notifications is whole minutes, 1 to 1440; at least one day has both times.
+ */
+export function onCallRules(texts: OnCallRuleTexts) {
+  const time = yup
+    .string()
+    .transform((value: unknown) => (typeof value === 'string' ? value.trim() : value == null ? '' : value))
+    .default('')
+    .matches(/^([01]\d|2[0-3]):[0-5]\d$/, { message: texts.invalidTime, excludeEmptyString: true });
+  return {
+    startTime: time.test('start-with-end', texts.startRequired, function startWithEnd(value) {
+      return Boolean(value) || !this.parent.endTime;
+    }),
+    endTime: time.test('end-with-start', texts.endRequired, function endWithStart(value) {
+      return Boolean(value) || !this.parent.startTime;
+    }),
+    interval: yup
+      .number()
+      .typeError(texts.interval)
+      .required(texts.interval)
+      .integer(texts.interval)
+      .min(1, texts.interval)
+      .max(1440, texts.interval),
+    /** The days' test: at least one day with both times. */
+    oneCompleteDay: (days: readonly { startTime?: string; endTime?: string }[] | undefined) =>
+      (days ?? []).some((day) => day.startTime && day.endTime),
+  };
+}

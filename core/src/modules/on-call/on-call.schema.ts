@@ -1,3 +1,4 @@
+import { onCallRules } from '@switchboard/sdk/contracts';
 import * as yup from 'yup';
 import { weekdaysEn } from '../companies/index.js';
 import { weekdayNames, type OnCallDay } from './on-call-shift.js';
@@ -6,16 +7,13 @@ import { weekdayNames, type OnCallDay } from './on-call-shift.js';
 
 export const ON_CALL_PAGE_SIZE = 20;
 
-const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
-const INVALID_TIME = 'Use o formato HH:MM';
 const ONE_DAY = 'Pelo menos um dia da semana deve ter o horário de início e fim preenchido';
-const INTERVAL = 'Informe o intervalo entre notificações';
-
-const time = yup
-  .string()
-  .transform((value: unknown) => (typeof value === 'string' ? value.trim() : value == null ? '' : value))
-  .default('')
-  .matches(HH_MM, { message: INVALID_TIME, excludeEmptyString: true });
+const rules = onCallRules({
+  invalidTime: 'Use o formato HH:MM',
+  startRequired: 'Informe o início do plantão',
+  endRequired: 'Informe o fim do plantão',
+  interval: 'Informe o intervalo entre notificações',
+});
 
 const day = yup.object({
   weekdayEn: yup
@@ -23,12 +21,8 @@ const day = yup.object({
     .oneOf([...weekdaysEn], 'Dia da semana inválido')
     .required('Dia da semana inválido'),
   weekday: yup.string().default(''),
-  startTime: time.test('start-with-end', 'Informe o início do plantão', function startWithEnd(value) {
-    return Boolean(value) || !this.parent.endTime;
-  }),
-  endTime: time.test('end-with-start', 'Informe o fim do plantão', function endWithStart(value) {
-    return Boolean(value) || !this.parent.startTime;
-  }),
+  startTime: rules.startTime,
+  endTime: rules.endTime,
 });
 
 export const onCallEntrySchema = yup.object({
@@ -43,7 +37,7 @@ export const onCallEntrySchema = yup.object({
     .transform((value: unknown) => (typeof value === 'string' ? value.replace(/\D/g, '') : value))
     .required('Informe o telefone')
     .matches(/^\d{8,20}$/, 'Telefone inválido'),
-  interval: yup.number().typeError(INTERVAL).required(INTERVAL).integer(INTERVAL).min(1, INTERVAL).max(1440, INTERVAL),
+  interval: rules.interval,
   days: yup
     .array(day)
     .required(ONE_DAY)
@@ -51,7 +45,7 @@ export const onCallEntrySchema = yup.object({
       const named = new Set((days ?? []).map((entry) => entry.weekdayEn));
       return (days ?? []).length === weekdaysEn.length && named.size === weekdaysEn.length;
     })
-    .test('one-complete-day', ONE_DAY, (days) => (days ?? []).some((entry) => entry.startTime && entry.endTime)),
+    .test('one-complete-day', ONE_DAY, rules.oneCompleteDay),
 });
 export type OnCallEntryInput = yup.InferType<typeof onCallEntrySchema>;
 
