@@ -88,7 +88,8 @@ describe('the application shell', () => {
       await link.first().waitFor();
       await expect(link.count()).resolves.toBe(1);
     }
-    await expect(nav(page).getByRole('link', { name: 'Kanban' }).count()).resolves.toBe(0);
+    await expect(nav(page).getByRole('link', { name: 'Kanban' }).count()).resolves.toBe(plan.useKanban ? 1 : 0);
+    await expect(nav(page).locator('a[href="/chats"]').count()).resolves.toBe(0);
     await expect(page.getByRole('button', { name: 'Sair' }).isVisible()).resolves.toBe(true);
     await expect(page.getByText(/Olá .+, seja bem-vindo\(a\) a .+!/).isVisible()).resolves.toBe(true);
     // Admins see the company's due date (company 1 never expires).
