@@ -1,24 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { format, parseISO } from 'date-fns';
-import {
-  Badge,
-  Box,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Button,
-  IconButton,
-  List,
-  ListItemButton,
-  ListItemText,
-  Popover,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Box, Dialog, DialogActions, DialogContent, DialogTitle, Button, ListItemButton, ListItemText, Typography } from '@mui/material';
 import AnnouncementIcon from '@mui/icons-material/Announcement';
+import { TopBarPopover } from '../../components/TopBarPopover';
 import { useMediaBlob } from '../messages/media/use-media-blob';
 import { priorityColor, priorityLabelKey } from './announcement-priority';
 import { announcementImageAddress, useActiveAnnouncementsQuery, type Announcement } from './announcements.api';
@@ -37,61 +22,42 @@ function shownDate(value: string): string {
  */
 export function AnnouncementsPopover() {
   const { t } = useTranslation();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [reading, setReading] = useState<Announcement | null>(null);
   const { data: announcements = [], isLoading } = useActiveAnnouncementsQuery();
   const label = t('announcements.popover.label', { count: announcements.length });
 
   return (
     <>
-      <Tooltip title={t('announcements.popover.title')}>
-        <IconButton color="inherit" aria-label={label} onClick={(event) => setAnchor(event.currentTarget)}>
-          <Badge badgeContent={announcements.length} color="secondary" max={99}>
-            <AnnouncementIcon />
-          </Badge>
-        </IconButton>
-      </Tooltip>
-      <Popover
-        open={Boolean(anchor)}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { sx: { maxHeight: POPOVER_MAX_HEIGHT, width: 360, maxWidth: 'calc(100vw - 32px)' } } }}
-      >
-        <Typography variant="subtitle2" sx={{ px: 2, pt: 1.5, pb: 0.5 }}>
-          {t('announcements.popover.title')}
-        </Typography>
-        {isLoading ? (
-          <Box sx={{ display: 'flex', justifyContent: 'center', p: 2 }}>
-            <CircularProgress size={24} aria-label={t('common.loading')} />
-          </Box>
-        ) : announcements.length === 0 ? (
-          <Typography variant="body2" color="text.secondary" sx={{ px: 2, pb: 2 }}>
-            {t('announcements.popover.empty')}
-          </Typography>
-        ) : (
-          <List dense aria-label={t('announcements.popover.title')}>
-            {announcements.map((announcement) => (
-              <ListItemButton
-                key={announcement.id}
-                onClick={() => {
-                  setAnchor(null);
-                  setReading(announcement);
-                }}
-                sx={{ borderLeft: 4, borderColor: priorityColor(announcement.priority), alignItems: 'flex-start' }}
-                data-priority={announcement.priority}
-              >
-                <ListItemText
-                  primary={announcement.title}
-                  secondary={`${t(priorityLabelKey(announcement.priority))} · ${shownDate(announcement.createdAt)}`}
-                  slotProps={{ primary: { noWrap: true, sx: { fontWeight: 600 } }, secondary: { noWrap: true } }}
-                />
-              </ListItemButton>
-            ))}
-          </List>
-        )}
-      </Popover>
+      <TopBarPopover
+        icon={<AnnouncementIcon />}
+        title={t('announcements.popover.title')}
+        label={label}
+        count={announcements.length}
+        badgeColor="secondary"
+        width={360}
+        maxHeight={POPOVER_MAX_HEIGHT}
+        loading={isLoading}
+        empty={t('announcements.popover.empty')}
+        items={(close) =>
+          announcements.map((announcement) => (
+            <ListItemButton
+              key={announcement.id}
+              onClick={() => {
+                close();
+                setReading(announcement);
+              }}
+              sx={{ borderLeft: 4, borderColor: priorityColor(announcement.priority), alignItems: 'flex-start' }}
+              data-priority={announcement.priority}
+            >
+              <ListItemText
+                primary={announcement.title}
+                secondary={`${t(priorityLabelKey(announcement.priority))} · ${shownDate(announcement.createdAt)}`}
+                slotProps={{ primary: { noWrap: true, sx: { fontWeight: 600 } }, secondary: { noWrap: true } }}
+              />
+            </ListItemButton>
+          ))
+        }
+      />
       <AnnouncementReader announcement={reading} onClose={() => setReading(null)} />
     </>
   );

@@ -1,26 +1,14 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import {
-  Avatar,
-  Badge,
-  Box,
-  CircularProgress,
-  IconButton,
-  List,
-  ListItemAvatar,
-  ListItemButton,
-  ListItemText,
-  Popover,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Avatar, Badge, ListItemAvatar, ListItemButton, ListItemText } from '@mui/material';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import { realtime } from '../../app/realtime';
 import type { SessionUser } from '../auth/auth.slice';
 import { needsAttention, useAttentionTicketsQuery, type AttentionArgs } from './notifications.api';
 import { playNotificationSound } from './notification-sound';
 import { upperCase } from '../../app/i18n';
+import { TopBarPopover } from '../../components/TopBarPopover';
 
 const POPOVER_MAX_HEIGHT = 350;
 
@@ -29,7 +17,6 @@ export function NotificationsBell({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const seesPending = user.allTicket === 'enable';
   const unread = useAttentionTicketsQuery({ kind: 'unread', userId: user.id });
   const pending = useAttentionTicketsQuery({ kind: 'pending', userId: user.id }, { skip: !seesPending });
@@ -60,65 +47,45 @@ export function NotificationsBell({ user }: { user: SessionUser }) {
   const label = t('shell.notifications.label', { count: tickets.length });
 
   return (
-    <>
-      <Tooltip title={t('shell.notifications.title')}>
-        <IconButton color="inherit" aria-label={label} onClick={(event) => setAnchor(event.currentTarget)}>
-          <Badge badgeContent={tickets.length} color="error" max={99}>
-            <NotificationsIcon />
-          </Badge>
-        </IconButton>
-      </Tooltip>
-      <Popover
-        open={Boolean(anchor)}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { sx: { maxHeight: POPOVER_MAX_HEIGHT, width: 340, maxWidth: 'calc(100vw - 32px)' } } }}
-      >
-        <Typography variant="subtitle2" sx={{ px: 2, pt: 1.5, pb: 0.5 }}>
-          {t('shell.notifications.title')}
-        </Typography>
-        {loading ? (
-          <Box sx={{ display: 'flex', justifyContent: 'center', p: 2 }}>
-            <CircularProgress size={24} aria-label={t('common.loading')} />
-          </Box>
-        ) : tickets.length === 0 ? (
-          <Typography variant="body2" color="text.secondary" sx={{ px: 2, pb: 2 }}>
-            {t('shell.notifications.empty')}
-          </Typography>
-        ) : (
-          <List dense aria-label={t('shell.notifications.title')}>
-            {tickets.map((ticket) => {
-              const name = ticket.contact?.name ?? t('shell.notifications.unknownContact');
-              return (
-                <ListItemButton
-                  key={ticket.id}
-                  onClick={() => {
-                    setAnchor(null);
-                    navigate(`/tickets/${ticket.uuid}`);
-                  }}
-                >
-                  <ListItemAvatar>
-                    <Badge badgeContent={ticket.unreadMessages} color="success" max={99}>
-                      <Avatar src={ticket.contact?.urlPicture ?? ticket.contact?.profilePicUrl ?? undefined} alt={name}>
-                        {upperCase(name.charAt(0))}
-                      </Avatar>
-                    </Badge>
-                  </ListItemAvatar>
-                  <ListItemText
-                    primary={name}
-                    secondary={
-                      ticket.status === 'pending' ? `${t('shell.notifications.pending')} · ${ticket.lastMessage ?? ''}` : ticket.lastMessage
-                    }
-                    slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }}
-                  />
-                </ListItemButton>
-              );
-            })}
-          </List>
-        )}
-      </Popover>
-    </>
+    <TopBarPopover
+      icon={<NotificationsIcon />}
+      title={t('shell.notifications.title')}
+      label={label}
+      count={tickets.length}
+      badgeColor="error"
+      width={340}
+      maxHeight={POPOVER_MAX_HEIGHT}
+      loading={loading}
+      empty={t('shell.notifications.empty')}
+      items={(close) =>
+        tickets.map((ticket) => {
+          const name = ticket.contact?.name ?? t('shell.notifications.unknownContact');
+          return (
+            <ListItemButton
+              key={ticket.id}
+              onClick={() => {
+                close();
+                navigate(`/tickets/${ticket.uuid}`);
+              }}
+            >
+              <ListItemAvatar>
+                <Badge badgeContent={ticket.unreadMessages} color="success" max={99}>
+                  <Avatar src={ticket.contact?.urlPicture ?? ticket.contact?.profilePicUrl ?? undefined} alt={name}>
+                    {upperCase(name.charAt(0))}
+                  </Avatar>
+                </Badge>
+              </ListItemAvatar>
+              <ListItemText
+                primary={name}
+                secondary={
+                  ticket.status === 'pending' ? `${t('shell.notifications.pending')} · ${ticket.lastMessage ?? ''}` : ticket.lastMessage
+                }
+                slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }}
+              />
+            </ListItemButton>
+          );
+        })
+      }
+    />
   );
 }
