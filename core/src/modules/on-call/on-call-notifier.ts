@@ -1,6 +1,7 @@
 import { inject, injectable } from '@switchboard/sdk';
 import { SecretKeys } from '../../platform/auth/app-secret.js';
 import type { BackgroundWorker } from '../../platform/background-worker.js';
+import { SweepLoop } from '../../platform/sweep-loop.js';
 import { Clock } from '../../platform/clock.js';
 import { Tenancy } from '../../platform/tenancy.js';
 import { Logger } from '../../platform/tokens.js';
@@ -20,8 +21,11 @@ const SWEEP_MS = 1000;
 @injectable()
 export class OnCallNotifier implements BackgroundWorker {
   readonly name = 'on-call';
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
+  private readonly loop = new SweepLoop({
+    everyMs: SWEEP_MS,
+    sweep: () => this.sweep(),
+    onError: (error) => this.logger.error({ err: error }, 'on-call sweep failed'),
+  });
 
   constructor(
     @inject(DueOnCall) private readonly due: DueOnCall,
@@ -34,18 +38,11 @@ export class OnCallNotifier implements BackgroundWorker {
   ) {}
 
   async start(): Promise<void> {
-    this.timer = setInterval(() => {
-      if (this.running) return;
-      this.running = this.sweep()
-        .catch((error) => this.logger.error({ err: error }, 'on-call sweep failed'))
-        .finally(() => (this.running = undefined));
-    }, SWEEP_MS);
-    this.timer.unref();
+    this.loop.start();
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** One pass: every entry on call now, out of its quiet interval, in a company with waiting tickets, is told once. */

@@ -1,5 +1,6 @@
 import { inject, injectable } from '@switchboard/sdk';
 import type { BackgroundWorker } from '../../platform/background-worker.js';
+import { SweepLoop } from '../../platform/sweep-loop.js';
 import { SecretKeys } from '../../platform/auth/app-secret.js';
 import { Tenancy } from '../../platform/tenancy.js';
 import { Logger } from '../../platform/tokens.js';
@@ -20,8 +21,11 @@ const SWEEP_MS = 1000;
 @injectable()
 export class ScheduleDispatcher implements BackgroundWorker {
   readonly name = 'schedules';
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
+  private readonly loop = new SweepLoop({
+    everyMs: SWEEP_MS,
+    sweep: () => this.sweep(),
+    onError: (error) => this.logger.error({ err: error }, 'schedule sweep failed'),
+  });
 
   constructor(
     @inject(DueSchedules) private readonly due: DueSchedules,
@@ -34,18 +38,11 @@ export class ScheduleDispatcher implements BackgroundWorker {
   ) {}
 
   async start(): Promise<void> {
-    this.timer = setInterval(() => {
-      if (this.running) return;
-      this.running = this.sweep()
-        .catch((error) => this.logger.error({ err: error }, 'schedule sweep failed'))
-        .finally(() => (this.running = undefined));
-    }, SWEEP_MS);
-    this.timer.unref();
+    this.loop.start();
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** One pass: claim what is due and send it. */
