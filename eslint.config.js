@@ -15,6 +15,9 @@ const systemDataPaths = [
   'core/src/modules/campaigns/due-campaigns.ts',
   // Finds and claims the on-call entries due a notice in every company; each notice is then sent within its company.
   'core/src/modules/on-call/due-on-call.ts',
+  // Makes every company's invoice ahead of its due date; a payment webhook finds its invoice before its company.
+  'core/src/modules/billing/due-invoices.ts',
+  'core/src/modules/billing/invoice-payments.ts',
   // The super user's registry of all companies; sign-up creates a company (names and e-mails unique across them).
   'core/src/modules/companies/company-registry.service.ts',
   'core/src/modules/companies/signup.service.ts',
@@ -32,6 +35,8 @@ const systemDataPaths = [
   'core/src/modules/auth/auth.service.ts',
   // Password recovery: a phone number is all that is known, on the super company's default connection.
   'core/src/modules/auth/recovery.service.ts',
+  // The super user's platform metrics: figures over every company at once.
+  'core/src/modules/platform-metrics/platform-metrics.service.ts',
 ];
 
 const rawDatabase = {
@@ -68,6 +73,26 @@ export default tseslint.config(
   {
     files: systemDataPaths,
     rules: { 'no-restricted-imports': ['error', { patterns: [rawDatabase] }] },
+  },
+  {
+    // The sdk is published on its own: its code and types reach only its own files, Node's built-ins, its
+    // dependency yup and its peers inversify, reflect-metadata and (for the testing kit) @jest/globals. A server
+    // package (express, socket.io, knex...) stays out of it; core hands plugins those through the sdk's shapes.
+    files: ['sdk/src/**/*.ts'],
+    ignores: ['**/__tests__/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!\\.{1,2}/|node:|(inversify|reflect-metadata|yup|@jest/globals)$)',
+              message: 'The published sdk imports only its own files, node:*, yup, inversify, reflect-metadata and @jest/globals.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['web/src/**'],

@@ -26,5 +26,7 @@ export default {
   },
   testMatch: ['**/__tests__/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/web/e2e/'],
-  testTimeout: 30000,
+  // Also the hooks' limit: an embedded server's start (PGlite loading its data folder) takes seconds alone and far
+  // longer on a loaded two-core machine. Each wait on an event has its own limit.
+  testTimeout: 60000,
 };

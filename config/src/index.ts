@@ -1,5 +1,7 @@
 import { loadAdminSeedConfig, type AdminSeedConfig, adminVariables } from './admin.js';
 import { loadAuthConfig, type AuthConfig, authVariables } from './auth.js';
+import { loadBillingConfig, type BillingConfig, billingVariables } from './billing.js';
+import { loadConversationsConfig, type ConversationsConfig, conversationVariables } from './conversations.js';
 import { loadDatabaseConfig, type DatabaseConfig, databaseVariables } from './database.js';
 import { loadDialogflowConfig, type DialogflowConfig, dialogflowVariables } from './dialogflow.js';
 import { loadMetaConfig, type MetaConfig, metaVariables } from './meta.js';
@@ -16,6 +18,8 @@ export { loadOpenAiConfig, type OpenAiConfig };
 export { loadDialogflowConfig, type DialogflowConfig };
 export { loadMetaConfig, type MetaConfig };
 export { loadMetricsConfig, type MetricsConfig };
+export { loadBillingConfig, type BillingConfig };
+export { loadConversationsConfig, type ConversationsConfig };
 export type { AdminSeedConfig, AuthConfig, DatabaseConfig, PluginsConfig, RedisConfig, ServerConfig, StorageConfig, TrustProxy };
 
 /** embedded: everything in one process; scaled: PostgreSQL and Redis shared by any number of nodes. */
@@ -40,6 +44,8 @@ export interface SwitchboardConfig {
   dialogflow: DialogflowConfig;
   metrics: MetricsConfig;
   admin: AdminSeedConfig;
+  billing: BillingConfig;
+  conversations: ConversationsConfig;
 }
 
 /** Reads and validates the whole configuration; throws ConfigError naming the first bad variable. */
@@ -66,6 +72,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): SwitchboardCon
     dialogflow: loadDialogflowConfig(env),
     metrics: loadMetricsConfig(env),
     admin: loadAdminSeedConfig(env),
+    billing: loadBillingConfig(env),
+    conversations: loadConversationsConfig(env),
   };
 }
 
@@ -82,4 +90,6 @@ export const configurationVariables: ConfigVariable<unknown>[] = [
   ...Object.values(metaVariables),
   ...Object.values(metricsVariables),
   ...Object.values(adminVariables),
+  ...Object.values(billingVariables),
+  ...Object.values(conversationVariables),
 ] as ConfigVariable<unknown>[];

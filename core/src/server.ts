@@ -6,7 +6,14 @@ import { fileURLToPath } from 'node:url';
 import express, { type Express } from 'express';
 import cookieParser from 'cookie-parser';
 import { pino, type DestinationStream } from 'pino';
-import { ChannelContribution, Container, IntegrationContribution, MediaHosts, type ContainerModule } from '@switchboard/sdk';
+import {
+  ChannelContribution,
+  Container,
+  IntegrationContribution,
+  MediaHosts,
+  PaymentContribution,
+  type ContainerModule,
+} from '@switchboard/sdk';
 import type { SwitchboardConfig } from '@switchboard/config';
 import { resolveAppSecret, SecretKeys } from './platform/auth/app-secret.js';
 import { Authenticator } from './platform/auth/authenticator.js';
@@ -131,6 +138,7 @@ async function listen(options: ServerOptions, ports: Ports, secret: string, logg
     plugins,
     allBound<ChannelContribution>(container, ChannelContribution),
     allBound<IntegrationContribution>(container, IntegrationContribution),
+    allBound<PaymentContribution>(container, PaymentContribution),
   );
   container.bind(PluginRegistry).toConstantValue(registry);
 
@@ -153,6 +161,8 @@ async function listen(options: ServerOptions, ports: Ports, secret: string, logg
   const pluginRoutes = express.Router();
   for (const channel of registry.channels) channel.routes?.(pluginRoutes);
   app.use(pluginRoutes);
+  // Core's own webhooks (payments) likewise read their raw body.
+  app.use(api.rawBodyRouter);
   app.use(securityHeaders(config.server.publicUrl));
   // No API body comes near this (files are multipart uploads with their own limits); a larger one answers 413.
   app.use(express.json({ limit: bodyLimit }));

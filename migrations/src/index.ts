@@ -23,6 +23,13 @@ import { migration as m0024 } from './0024_session_owners.js';
 import { migration as m0025 } from './0025_campaign_dispatch.js';
 import { migration as m0026 } from './0026_announcement_order.js';
 import { migration as m0027 } from './0027_on_call_notices.js';
+import { migration as m0028 } from './0028_chat_unreads.js';
+import { migration as m0029 } from './0029_ticket_moments.js';
+import { migration as m0030 } from './0030_ticket_arrival_order.js';
+import { migration as m0031 } from './0031_invoice_periods.js';
+import { migration as m0033 } from './0033_company_status_history.js';
+import { migration as m0034 } from './0034_ticket_protocols.js';
+import { migration as m0035 } from './0035_ticket_active_activity.js';
 
 /** One schema step; `name` orders them and is what knex records as applied. */
 export interface Migration {
@@ -57,6 +64,13 @@ export const coreMigrations: Migration[] = [
   m0025,
   m0026,
   m0027,
+  m0028,
+  m0029,
+  m0030,
+  m0031,
+  m0033,
+  m0034,
+  m0035,
 ];
 
 /** A knex MigrationSource over a list of migrations (the core list, or a plugin's own). */

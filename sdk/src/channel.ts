@@ -1,6 +1,5 @@
-import type { Router } from 'express';
-import type { Namespace } from 'socket.io';
 import type { Ack, ConnectionStatus, MediaType } from './domain.js';
+import type { HttpRouter, RealtimeNamespace } from './http.js';
 import type { PluginDescription } from './plugin.js';
 
 /** The connection a session serves, with its settings already decrypted. */
@@ -57,7 +56,13 @@ export interface InboundMessage {
 
 export type InboundEvent =
   | InboundMessage
-  | { type: 'ack'; externalId: string; ack: Ack }
+  | {
+      type: 'ack';
+      externalId: string;
+      ack: Ack;
+      /** The channel gave up delivering the message: why, as the provider says it (shown on the message). */
+      failure?: string;
+    }
   | { type: 'edit'; externalId: string; body: string }
   | { type: 'delete'; externalId: string }
   | { type: 'reaction'; externalId: string; targetExternalId: string; emoji: string; chat: ContactRef; fromMe: boolean }
@@ -81,6 +86,26 @@ export interface OutboundMessage {
   media?: OutboundMedia;
   quoted?: { externalId: string; fromMe: boolean; body?: string };
   vCard?: string;
+  /** Send this approved template instead of free text (channels whose sessions list `templates()`). */
+  template?: TemplateChoice;
+}
+
+/**
+ * A message template the provider approved for the account: what a channel with a reply window may still send once
+ * the window has closed. `body` shows its text with `{{1}}`, `{{2}}`... where `variables` values go.
+ */
+export interface MessageTemplate {
+  name: string;
+  language: string;
+  body: string;
+  variables: number;
+}
+
+/** The template an agent picked, with its variables filled in order. */
+export interface TemplateChoice {
+  name: string;
+  language: string;
+  variables: string[];
 }
 
 /** Per-connection key/value rows in the database (auth state, cursors); survives restarts and node changes. */
@@ -157,7 +182,7 @@ export interface ChannelContribution {
   readonly description: PluginDescription;
   createSession(ctx: ChannelSessionContext): ChannelSession;
   /** Mounted at the root of the server; a plugin keeps to its own prefix (/webhooks/<channel>, /widget). */
-  routes?(router: Router): void;
+  routes?(router: HttpRouter): void;
   /**
    * For channels whose accounts come from an outside sign-in (a Facebook login lists the user's pages): turns
    * that sign-in into the connections to create or refresh. Core creates them (plan flags and limits apply).
@@ -168,6 +193,11 @@ export interface ChannelContribution {
    * not set up for it, and the web then offers only the settings form.
    */
   signIn?(): ChannelSignIn | undefined;
+  /**
+   * The connection's approved message templates, for channels with a reply window: what an agent may still send
+   * (`OutboundMessage.template`) once it has closed. Asked on whichever node serves the agent, so it needs no session.
+   */
+  templates?(connection: ConnectionInfo): Promise<MessageTemplate[]>;
 }
 
 /** The public side of a channel's outside sign-in, e.g. Meta's app id for the Facebook login; never a secret. */
@@ -216,7 +246,7 @@ export interface PluginHost {
   /** Feeds an event of a connection into the inbound pipeline (from a webhook or widget request). */
   inbound(connection: ConnectionInfo, event: InboundEvent): Promise<void>;
   /** A socket.io namespace of the plugin's own (e.g. '/widget'); shared by every node when scaled. */
-  namespace(name: string): Namespace;
+  namespace(name: string): RealtimeNamespace;
   /** The store of a connection. */
   store(connection: ConnectionInfo): PluginStore;
   log: PluginLogger;

@@ -25,6 +25,11 @@ export interface TicketRecord {
   chatbot?: boolean;
   /** Who the ticket is handed to, as read with it (absent when the reader did not read it). */
   bot?: { useIntegration: boolean; integrationId: number | null; promptId: number | null };
+  /**
+   * Whether the ticket's latest message before the one being handled was ours (absent when the reader did not read
+   * it, e.g. for a ticket made for this message). false: the contact wrote last, so nothing of ours awaits an answer.
+   */
+  lastMessageFromMe?: boolean;
 }
 
 /** An inbound message on its way through the handler chain; each step adds what it established. */

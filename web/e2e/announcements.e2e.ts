@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { newContext, screenshot, signIn, WIDE } from './support/browser.js';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { newContext, screenshot, shown, signIn, WIDE } from './support/browser.js';
 import { startAdminSession, type ApiAs } from './support/admin-session.js';
 import { eventually, type E2eServer } from './support/server.js';
 
@@ -12,17 +12,6 @@ const PNG = {
     'base64',
   ),
 };
-
-/** Waits until the element's surface has finished fading in (MUI transitions), for a screenshot that shows it whole. */
-async function shown(locator: Locator): Promise<void> {
-  await eventually(
-    async () =>
-      (await locator.evaluate((element) => {
-        for (let node: Element | null = element; node; node = node.parentElement) if (getComputedStyle(node).opacity !== '1') return false;
-        return true;
-      })) || undefined,
-  );
-}
 
 /**
  * Spec 3 §2.8 and spec 1 §2: the super admin publishes an announcement at /announcements, and the admin of another
@@ -140,7 +129,9 @@ describe('announcements', () => {
   it('refuses the page to anyone but the super admin and sends them to the root path after a second', async () => {
     await otherPage.goto(`${server.url}/announcements`);
     await otherPage.getByText('Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.').waitFor();
-    await otherPage.waitForURL(/\/tickets/);
+    // The root path, which for a company admin is the dashboard.
+    await otherPage.waitForURL((url) => url.pathname === '/');
+    await otherPage.getByRole('heading', { name: 'Dashboard' }).waitFor();
   });
 
   it('deletes an announcement after the confirmation', async () => {

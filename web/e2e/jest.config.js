@@ -9,5 +9,6 @@ export default {
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   testMatch: ['<rootDir>/**/*.e2e.ts'],
   testTimeout: 120000,
-  maxWorkers: 1,
+  // Two files at once on two cores: each mostly waits on its server and its browser.
+  maxWorkers: 2,
 };

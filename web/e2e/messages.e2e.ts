@@ -169,9 +169,20 @@ describe('the messages of a ticket', () => {
     await bubble('Um instante, por favor').waitFor({ state: 'detached' });
   });
 
-  it("inserts a quick reply's text when '/' is typed", async () => {
-    await server.api('POST', '/quick-messages', { shortcode: 'saudacao', message: 'Olá! Em que posso ajudar hoje?', geral: true }, token);
+  it("inserts a quick reply's text when '/' is typed, the replies grouped by category", async () => {
+    const category = await server.api('POST', '/quick-messages', { shortcode: 'Boas-vindas', isCategory: true, geral: true }, token);
+    await server.api(
+      'POST',
+      '/quick-messages',
+      { shortcode: 'saudacao', message: 'Olá! Em que posso ajudar hoje?', geral: true, categoryId: category.id },
+      token,
+    );
+    await server.api('POST', '/quick-messages', { shortcode: 'saudade', message: 'Sentimos sua falta!', geral: true }, token);
     await composer().fill('/sauda');
+    const list = page.getByRole('listbox', { name: 'Respostas rápidas' });
+    await list.getByRole('option', { name: /^saudade/ }).waitFor();
+    await expect(list.innerText()).resolves.toMatch(/^Boas-vindas\s+saudacao - Olá![^\n]*\s+Sem categoria\s+saudade - Sentimos/);
+    await screenshot(page, 'messages-quick-replies');
     const option = page.getByRole('option', { name: /^saudacao - Olá! Em que posso/ });
     await option.click();
     expect(await composer().inputValue()).toBe('Olá! Em que posso ajudar hoje?');

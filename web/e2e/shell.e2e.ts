@@ -89,7 +89,7 @@ describe('the application shell', () => {
       await expect(link.count()).resolves.toBe(1);
     }
     await expect(nav(page).getByRole('link', { name: 'Kanban' }).count()).resolves.toBe(plan.useKanban ? 1 : 0);
-    await expect(nav(page).locator('a[href="/chats"]').count()).resolves.toBe(0);
+    await expect(nav(page).locator('a[href="/chats"]').count()).resolves.toBe(plan.useInternalChat ? 1 : 0);
     await expect(page.getByRole('button', { name: 'Sair' }).isVisible()).resolves.toBe(true);
     await expect(page.getByText(/Olá .+, seja bem-vindo\(a\) a .+!/).isVisible()).resolves.toBe(true);
     // Admins see the company's due date (company 1 never expires).
@@ -147,7 +147,10 @@ describe('the application shell', () => {
     await nav(page).getByText('Atendimentos').waitFor();
     await screenshot(page, 'shell-1280');
     await page.getByRole('button', { name: 'Idioma' }).click();
+    // The choice is saved on the user (PUT /users/:id): the reload below must not cut that request short.
+    const saved = page.waitForResponse((response) => /\/users\/\d+$/.test(response.url()) && response.request().method() === 'PUT');
     await page.getByRole('menuitem', { name: 'English' }).click();
+    expect((await saved).ok()).toBe(true);
     await nav(page).getByRole('link', { name: 'Quick replies' }).waitFor();
     await expect(nav(page).getByRole('link', { name: 'Tickets' }).isVisible()).resolves.toBe(true);
     await expect(nav(page).getByRole('link', { name: 'Respostas rápidas' }).count()).resolves.toBe(0);
@@ -160,6 +163,24 @@ describe('the application shell', () => {
     await page.getByRole('button', { name: 'Language' }).click();
     await page.getByRole('menuitem', { name: 'Português (Brasil)' }).click();
     await nav(page).getByRole('link', { name: 'Respostas rápidas' }).waitFor();
+    await context.close();
+  });
+
+  it('keeps every entry where it was when the menu opens under the pointer, so the click lands on it', async () => {
+    const context = await newContext(browser, WIDE);
+    const page = await openAs(context, ADMIN.email, ADMIN.password);
+    await page.mouse.move(900, 400);
+    const entry = nav(page).getByRole('link', { name: 'Empresas' });
+    await entry.scrollIntoViewIfNeeded();
+    await nav(page).getByText('Empresas').waitFor({ state: 'hidden' });
+    const collapsed = (await entry.boundingBox())!;
+    const pointer = { x: collapsed.x + collapsed.width / 2, y: collapsed.y + collapsed.height / 2 };
+    await page.mouse.move(pointer.x, pointer.y);
+    await nav(page).getByText('Empresas').waitFor();
+    const opened = (await entry.boundingBox())!;
+    expect(Math.abs(opened.y - collapsed.y)).toBeLessThanOrEqual(1);
+    await page.mouse.click(pointer.x, pointer.y);
+    await page.waitForURL(/\/companies$/);
     await context.close();
   });
 

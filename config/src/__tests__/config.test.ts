@@ -10,6 +10,8 @@ describe('configuration', () => {
     expect(config.database.kind).toBe('pglite');
     expect(config.storage.dataDir).toMatch(/data$/);
     expect(config.auth.appSecret).toBeUndefined();
+    expect(config.conversations.autoCloseHours).toBe(24);
+    expect(loadConfig({ AUTO_CLOSE_HOURS: '0' }).conversations.autoCloseHours).toBe(0);
   });
 
   it('is scaled with DATABASE_URL and REDIS_URL, and then requires APP_SECRET', () => {
@@ -28,6 +30,8 @@ describe('configuration', () => {
     ['ADMIN_EMAIL', 'not-an-email'],
     ['LOG_LEVEL', 'loud'],
     ['PUBLIC_URL', 'nowhere'],
+    ['AUTO_CLOSE_HOURS', '-1'],
+    ['AUTO_CLOSE_HOURS', '1.5'],
     ['TRUST_PROXY', 'yes'],
     ['TRUST_PROXY', '10.0.0.0/33'],
     ['TRUST_PROXY', 'loopback,proxy.example'],

@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { ContainerModule } from '@switchboard/sdk';
 import { FakeWhatsapp, messageId, waMessage } from '../../../plugins/channel-whatsapp/src/__tests__/fake-whatsapp.js';
 import type { WhatsappSessionOptions as WhatsappOptions } from '../../../plugins/channel-whatsapp/src/whatsapp-session.js';
 import {
@@ -15,25 +13,15 @@ import {
   webhookBody,
 } from '../../../plugins/meta-graph/src/testing/meta-harness.js';
 import { signBody } from '../../../plugins/meta-graph/src/webhook-signature.js';
-import { moduleFile } from '../platform/plugins/plugin-loader.js';
 import { eventually } from '../testing/eventually.js';
 import { api, startTestServer, type CompanyFixture, type TestServer } from '../testing/test-server.js';
+import { workspacePluginWithOptions } from '../testing/workspace-plugin.js';
 
 /**
  * The channel plugins through core: the WhatsApp plugin on a fake Baileys socket (its session options rebound by a
  * test module) and the Facebook plugin against a fake Graph API. Inbound becomes tickets and messages in the
  * database; agent replies reach the fakes.
  */
-const here = path.dirname(fileURLToPath(import.meta.url));
-// The very module file core's plugin loader imports (built, or its source before a build), so the options symbol is
-// the one the plugin injects.
-const whatsappModuleFile = moduleFile(
-  '@switchboard/plugin-channel-whatsapp',
-  path.resolve(here, '../../../node_modules/@switchboard/plugin-channel-whatsapp'),
-  'dist/whatsapp-backend-module.js',
-  'module',
-);
-
 const APP_SECRET = 'e2e-app-secret';
 const VERIFY_TOKEN = 'e2e-verify';
 const ALICE = '5511912345678';
@@ -54,13 +42,15 @@ beforeAll(async () => {
   await graph.start();
   previousGraphOrigin = process.env.SWITCHBOARD_GRAPH_ORIGIN;
   process.env.SWITCHBOARD_GRAPH_ORIGIN = graph.origin;
-  const plugin = (await import(pathToFileURL(whatsappModuleFile).href)) as { WhatsappSessionOptions: symbol };
+  // The options symbol of the very module core loads, so the plugin injects these.
   const options: WhatsappOptions = { socketFactory: whatsapp.factory, download: async () => IMAGE };
-  const testOptions = new ContainerModule((bind, _unbind, isBound, rebind) => {
-    if (isBound(plugin.WhatsappSessionOptions)) rebind(plugin.WhatsappSessionOptions).toConstantValue(options);
-    else bind(plugin.WhatsappSessionOptions).toConstantValue(options);
-  });
-  server = await startTestServer({ extraModules: [testOptions] });
+  const plugin = await workspacePluginWithOptions<{ WhatsappSessionOptions: symbol }>(
+    '@switchboard/plugin-channel-whatsapp',
+    'dist/whatsapp-backend-module.js',
+    'WhatsappSessionOptions',
+    options,
+  );
+  server = await startTestServer({ extraModules: [plugin.options] });
   company = await server.createCompany();
 });
 
@@ -276,6 +266,32 @@ describe('Facebook through core', () => {
     }, 'the reply with its externalId');
     expect(mine.externalId).toBe(seen.externalId);
   });
+
+  it('refuses, for good and with its reason, a message to a person who has not written in 24 hours', async () => {
+    const token = company.admin.token;
+    const knex = server.ports.database.knex;
+    const [contact] = await knex('contacts')
+      .insert({ company_id: company.companyId, name: 'Sem conversa', number: '7000000000000042', channel: 'facebook' })
+      .returning('id');
+    const [ticket] = await knex('tickets')
+      .insert({
+        company_id: company.companyId,
+        contact_id: contact.id,
+        whatsapp_id: connectionId,
+        channel: 'facebook',
+        status: 'open',
+        user_id: company.admin.id,
+      })
+      .returning('id');
+    const sent = await api(server, 'POST', `/messages/${ticket.id}`, { token, body: { body: 'Uma novidade para você' } });
+    expect(sent.status).toBe(201);
+    const refused = await eventually(async () => {
+      const messages = await api(server, 'GET', `/messages/${ticket.id}`, { token });
+      return messages.body.messages.find((message: any) => message.fromMe && message.sendError);
+    }, 'the refusal on the message');
+    expect(refused.sendError).toBe('ERR_OUTSIDE_REPLY_WINDOW');
+    expect(graph.seen.some((message) => message.body?.includes('Uma novidade'))).toBe(false);
+  });
 });
 
 describe('Facebook login (POST /facebook)', () => {
@@ -322,6 +338,9 @@ describe('Facebook login (POST /facebook)', () => {
     expect(described('instagram')).toMatchObject({ planFlag: 'useInstagram', capabilities: { replyWindowHours: 24 } });
     expect(described('whatsapp')).toMatchObject({ planFlag: 'useWhatsapp' });
     expect(described('whatsapp').capabilities.replyWindowHours).toBeUndefined();
+    // Messenger and Instagram have no templates: once their window closes the composer offers none.
+    const listed = (channel: string) => plugins.body.channels.find((c: any) => c.channel === channel);
+    expect([listed('facebook').templates, listed('instagram').templates]).toEqual([false, false]);
 
     const noInstagram = await server.createCompany({ plan: { use_instagram: false } });
     const settings = {

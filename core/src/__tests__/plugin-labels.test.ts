@@ -53,7 +53,8 @@ describe("plugins' settings forms", () => {
   it('name only texts that exist in every language of the web app', async () => {
     const answer = await api(server, 'GET', '/plugins', { token: company.admin.token });
     expect(answer.status).toBe(200);
-    const descriptions = [...answer.body.channels, ...answer.body.integrations].map(
+    expect(answer.body.payments.map((payment: { provider: string }) => payment.provider)).toContain('asaas');
+    const descriptions = [...answer.body.channels, ...answer.body.integrations, ...answer.body.payments].map(
       (plugin: { description: { settings?: { label: string; help?: string }[] } }) => plugin.description,
     );
     const keys = new Set(

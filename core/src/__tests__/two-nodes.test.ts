@@ -6,6 +6,7 @@ import { io as connectSocket, type Socket } from 'socket.io-client';
 import { loadConfig } from '@switchboard/config';
 import { startServer, type RunningServer } from '../server.js';
 import { eventually } from '../testing/eventually.js';
+import { insertConnection, insertContact } from '../testing/fixtures.js';
 import { api, TEST_ADMIN } from '../testing/test-server.js';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.js';
 import { postgresUrlForTests, redisUrlForTests } from '../testing/services.js';
@@ -79,5 +80,22 @@ scaled('two nodes in scaled mode', () => {
     expect(event).toMatchObject({ action: 'update', user: { id: userId, name: 'Renamed on node A' } });
     // And node B reads what node A wrote.
     expect((await api(b, 'GET', `/users/${userId}`, { token })).body.name).toBe('Renamed on node A');
+  });
+
+  it('never gives two tickets of one company the same protocol when both nodes create them at once', async () => {
+    const [a, b] = nodes as [RunningServer, RunningServer];
+    const token = (await api(a, 'POST', '/auth/login', { body: TEST_ADMIN })).body.token as string;
+    const knex = a.ports.database.knex;
+    const whatsappId = await insertConnection(knex, 1);
+    const contacts = await Promise.all(Array.from({ length: 30 }, () => insertContact(knex, 1)));
+    const created = await Promise.all(
+      contacts.map(({ id }, index) =>
+        api(index % 2 ? b : a, 'POST', '/tickets', { token, body: { contactId: id, status: 'pending', whatsappId } }),
+      ),
+    );
+    expect(created.map((answer) => answer.status)).toEqual(contacts.map(() => 201));
+    const protocols = created.map((answer) => answer.body.protocol as string);
+    for (const protocol of protocols) expect(protocol).toMatch(/^\d{14}$/);
+    expect(new Set(protocols).size).toBe(contacts.length);
   });
 });

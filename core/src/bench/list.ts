@@ -1,5 +1,5 @@
 /**
- * npm run bench:list — latency of the list, search and kanban calls at 100,000 tickets and 1,000,000 messages on
+ * npm run bench:list — latency of the list, search, kanban and dashboard calls at 100,000 tickets and 1,000,000 messages on
  * PostgreSQL, through the HTTP API of a started server. Seeds one company with SQL (generate_series), then prints
  * p50/p95 over BENCH_CALLS sequential calls of each. Needs DATABASE_URL.
  */
@@ -51,18 +51,29 @@ async function main(): Promise<void> {
        from generate_series(1, ?) g`,
       [companyId, connectionId, TICKETS],
     );
-    // 10% pending (unassigned, in a queue), 10% open (an agent's), the rest closed; activity over 60 days.
+    // 10% pending (unassigned, in a queue), 10% open (an agent's), the rest closed; activity over 60 days. Attended
+    // tickets were accepted up to 10 minutes after arrival and closed ones closed up to an hour later.
     await knex.raw(
-      `insert into tickets (company_id, status, queue_id, user_id, whatsapp_id, contact_id, last_message, unread_messages, created_at, updated_at)
+      `insert into tickets (company_id, status, queue_id, user_id, whatsapp_id, contact_id, last_message, unread_messages,
+                            created_at, updated_at, accepted_at, closed_at)
        select ?, s.status,
               (?::int[])[1 + (g / 10) % ?],
               case when s.status = 'open' or s.status = 'closed' then (?::int[])[1 + (g / 10) % ?] end,
-              ?, c.id, 'last message ' || g, g % 3,
-              now() - ((? - g) * interval '60 days') / ?, now() - ((? - g) * interval '60 days') / ?
+              ?, c.id, 'last message ' || g, g % 3, a.at, a.at,
+              case when s.status <> 'pending' then a.at + (g % 600) * interval '1 second' end,
+              case when s.status = 'closed' then a.at + (g % 600 + g % 3600) * interval '1 second' end
        from generate_series(1, ?) g
        join contacts c on c.company_id = ? and c.number = '5511' || lpad(g::text, 9, '0')
-       cross join lateral (select case when g % 10 = 0 then 'pending' when g % 10 = 1 then 'open' else 'closed' end as status) s`,
-      [companyId, queueIds, QUEUES, agentIds, AGENTS, connectionId, TICKETS, TICKETS, TICKETS, TICKETS, TICKETS, companyId],
+       cross join lateral (select case when g % 10 = 0 then 'pending' when g % 10 = 1 then 'open' else 'closed' end as status) s
+       cross join lateral (select now() - ((? - g) * interval '60 days') / ? as at) a`,
+      [companyId, queueIds, QUEUES, agentIds, AGENTS, connectionId, TICKETS, companyId, TICKETS, TICKETS],
+    );
+    // A third of the closed tickets were rated.
+    await knex.raw(
+      `insert into user_ratings (company_id, ticket_id, user_id, rate, created_at, updated_at)
+       select company_id, id, user_id, 1 + id % 5, closed_at, closed_at from tickets
+       where company_id = ? and status = 'closed' and id % 3 = 0`,
+      [companyId],
     );
     await knex.raw(
       `insert into messages (company_id, ticket_id, contact_id, whatsapp_id, external_id, body, from_me, read, created_at, updated_at)
@@ -116,10 +127,23 @@ async function main(): Promise<void> {
       ['search 1% word', admin, `/tickets?searchParam=${RARE_WORD}&pageNumber=1`],
       ['ticket messages', admin, `/messages/${sampleTicket}`],
       ['contacts search', admin, '/contacts?searchParam=Bench&pageNumber=1'],
+      ['report p1', admin, '/ticket/reports?page=1&pageSize=10'],
+      ['report queue p1', admin, `/ticket/reports?queueIds=${encodeURIComponent(JSON.stringify([queueIds[0]]))}&page=1&pageSize=10`],
+      ['report tag+status', admin, `/ticket/reports?tags=${encodeURIComponent(JSON.stringify([laneIds[0]]))}&status=%5B%22closed%22%5D`],
+      ['report contact text', admin, '/ticket/reports?searchParam=Bench&page=1&pageSize=10'],
+      ['report deep page', admin, `/ticket/reports?page=${Math.max(1, Math.floor(TICKETS / 50) - 1)}&pageSize=50`],
       ['moments', admin, '/dashboard/moments'],
       ['agent kanban', agent, '/ticket/kanban'],
       ['kanban lanes', agent, '/tags/kanban'],
       ['kanban tags p1', agent, '/tags?kanban=1&pageNumber=1'],
+      // The dashboard over all 60 days of tickets: each call one aggregate.
+      ['dashboard', admin, '/dashboard?days=60'],
+      ['dashboard by day', admin, '/dashboard/total-atendimentos?days=60'],
+      ['dashboard queues', admin, '/dashboard/queues?days=60'],
+      ['dashboard users', admin, '/dashboard/ticketsUsers?days=60'],
+      ['dashboard top', admin, '/dashboard/user-info?days=60'],
+      ['dashboard nps', admin, '/dashboard/nps-info?days=60'],
+      ['dashboard closed', admin, '/dashboard/atendimentos-encerrados?days=60'],
     ];
     // Queries per call, the request's own sign-in check included.
     let queries = 0;
@@ -142,6 +166,22 @@ async function main(): Promise<void> {
         `${name.padEnd(20)} ${percentile(times, 50).toFixed(1).padStart(8)} ${percentile(times, 95).toFixed(1).padStart(8)} ${(bytes / 1024).toFixed(0).padStart(8)} ${String(queries).padStart(8)}`,
       );
     }
+
+    // One export of every ticket through HTTP, the body streamed and counted: its time, and the server's peak RSS
+    // growth (the server runs in this process) sampled every 50 ms while it streams.
+    const rssBefore = process.memoryUsage().rss;
+    let rssPeak = rssBefore;
+    const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 50);
+    const exportStarted = Date.now();
+    const exported = await fetch(`${server.url}/ticket/reports/export`, { headers: { authorization: `Bearer ${admin}` } });
+    if (exported.status !== 200 || !exported.body) throw new Error(`export: ${exported.status} ${await exported.text()}`);
+    let exportBytes = 0;
+    for await (const chunk of exported.body) exportBytes += (chunk as Uint8Array).length;
+    clearInterval(sampler);
+    const exportRows = Number(exported.headers.get('x-report-rows'));
+    console.log(
+      `\nexport of ${exportRows} rows: ${(exportBytes / 1024 / 1024).toFixed(1)} MB (${(exportBytes / exportRows).toFixed(0)} B/row) in ${((Date.now() - exportStarted) / 1000).toFixed(1)} s, server RSS peak growth ${((rssPeak - rssBefore) / 1024 / 1024).toFixed(0)} MB`,
+    );
   } finally {
     // BENCH_KEEP=1 leaves the seeded database for EXPLAIN (its URL is printed).
     if (process.env.BENCH_KEEP === '1') {

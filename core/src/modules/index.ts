@@ -21,6 +21,7 @@ import { schedulesModule } from './schedules/index.js';
 import { ticketNotesModule } from './ticket-notes/index.js';
 import { ticketsModule } from './tickets/index.js';
 import { dashboardModule } from './dashboard/index.js';
+import { reportsModule } from './reports/index.js';
 import { queuesModule } from './queues/index.js';
 import { chatbotModule } from './chatbot/index.js';
 import { routingModule } from './routing/index.js';
@@ -29,6 +30,9 @@ import { integrationsModule } from './integrations/index.js';
 import { filesModule } from './files/index.js';
 import { campaignsModule } from './campaigns/index.js';
 import { onCallModule } from './on-call/index.js';
+import { chatsModule } from './chats/index.js';
+import { platformMetricsModule } from './platform-metrics/index.js';
+import { billingModule } from './billing/index.js';
 
 /** Every core domain module, each one ContainerModule (DESIGN §8.3). */
 export const coreModules: ContainerModule[] = [
@@ -49,6 +53,7 @@ export const coreModules: ContainerModule[] = [
   schedulesModule,
   ticketsModule,
   dashboardModule,
+  reportsModule,
   contactsModule,
   contactListsModule,
   tagsModule,
@@ -62,4 +67,7 @@ export const coreModules: ContainerModule[] = [
   filesModule,
   campaignsModule,
   onCallModule,
+  chatsModule,
+  platformMetricsModule,
+  billingModule,
 ];

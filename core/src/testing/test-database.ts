@@ -1,8 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import knexPackage from 'knex';
 import { PGlite } from '@electric-sql/pglite';
 import { createPgliteDatabase, createPostgresDatabase, pgliteExtensions } from '../platform/database/knex-database.js';
@@ -21,47 +22,92 @@ export interface TestDatabase {
  * when it is set (as in CI), otherwise an in-memory PGlite.
  */
 export async function createTestDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
+  const migrated = options.migrate !== false;
   const serverUrl = process.env.DATABASE_URL;
-  let test: TestDatabase;
-  if (serverUrl) {
-    const name = `sb_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-    const admin = knexPackage.knex({ client: 'pg', connection: serverUrl, pool: { min: 0, max: 1 } });
-    await admin.raw(`create database ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const database = createPostgresDatabase({ url: url.toString(), poolMax: 10 });
-    test = {
-      database,
-      url: url.toString(),
-      drop: async () => {
-        await database.close();
-        await admin.raw(`drop database if exists ${name} with (force)`);
-        await admin.destroy();
-      },
-    };
-  } else {
-    const database = await createPgliteDatabase({ loadDataDir: await freshPgliteTemplate() });
-    test = { database, drop: () => database.close() };
+  if (!serverUrl) {
+    const template = migrated ? await migratedPgliteTemplate() : undefined;
+    const database = await createPgliteDatabase({ loadDataDir: template ?? (await freshPgliteTemplate()) });
+    if (migrated && !template) await database.migrate();
+    return { database, drop: () => database.close() };
   }
-  if (options.migrate !== false) await test.database.migrate();
-  return test;
+  const name = `sb_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = knexPackage.knex({ client: 'pg', connection: serverUrl, pool: { min: 0, max: 1 } });
+  await admin.raw(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = createPostgresDatabase({ url: url.toString(), poolMax: 10 });
+  if (migrated) await database.migrate();
+  return {
+    database,
+    url: url.toString(),
+    drop: async () => {
+      await database.close();
+      await admin.raw(`drop database if exists ${name} with (force)`);
+      await admin.destroy();
+    },
+  };
+}
+
+/**
+ * A PGlite data folder with every core migration applied, kept like the blank one below: the migrations take about
+ * a second per test file on PGlite. Its name carries a hash of the migrations' source files (helpers and SQL
+ * included), so any change to them makes a new one; without those files at hand, there is none.
+ */
+async function migratedPgliteTemplate(): Promise<Blob | undefined> {
+  const digest = await migrationSourcesDigest();
+  if (!digest) return undefined;
+  return cachedTemplate(`migrated-${digest}`, async () => {
+    const pglite = await PGlite.create({ loadDataDir: await freshPgliteTemplate(), extensions: pgliteExtensions });
+    const database = await createPgliteDatabase({ pglite });
+    try {
+      await database.migrate();
+      return await pglite.dumpDataDir('none');
+    } finally {
+      await database.close();
+    }
+  });
+}
+
+/** migrations/src of this checkout, seen from core/src/testing and from core/dist/testing alike. */
+const MIGRATION_SOURCES = fileURLToPath(new URL('../../../migrations/src/', import.meta.url));
+
+async function migrationSourcesDigest(): Promise<string | undefined> {
+  try {
+    const hash = createHash('sha256');
+    const files = (await readdir(MIGRATION_SOURCES, { withFileTypes: true })).filter((entry) => entry.isFile());
+    for (const name of files.map((entry) => entry.name).sort()) {
+      hash.update(`${name}\n`).update(await readFile(path.join(MIGRATION_SOURCES, name)));
+    }
+    return hash.digest('hex').slice(0, 16);
+  } catch {
+    return undefined;
+  }
 }
 
 /**
  * PGlite's initdb takes seconds and every test file needs a fresh database: the first file dumps a freshly
  * initialised data folder to the temporary folder (per PGlite build), and every later one loads that copy.
- * Migrations still run per database, so the template never goes stale with the schema.
  */
-async function freshPgliteTemplate(): Promise<Blob> {
+function freshPgliteTemplate(): Promise<Blob> {
+  return cachedTemplate('blank', async () => {
+    const fresh = await PGlite.create({ extensions: pgliteExtensions });
+    try {
+      return await fresh.dumpDataDir('none');
+    } finally {
+      await fresh.close();
+    }
+  });
+}
+
+/** A data folder dump kept in the temporary folder under the installed PGlite build and `kind`, made once. */
+async function cachedTemplate(kind: string, make: () => Promise<Blob>): Promise<Blob> {
   // The installed PGlite's build names the template (its package.json is not exported).
   const build = await stat(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
-  const file = path.join(tmpdir(), `switchboard-pglite-${build.size}-${Math.round(build.mtimeMs)}.tar`);
+  const file = path.join(tmpdir(), `switchboard-pglite-${build.size}-${Math.round(build.mtimeMs)}-${kind}.tar`);
   try {
     return new Blob([await readFile(file)]);
   } catch {
-    const fresh = await PGlite.create({ extensions: pgliteExtensions });
-    const dump = await fresh.dumpDataDir('none');
-    await fresh.close();
+    const dump = await make();
     // Written aside and renamed in: parallel workers may race, and a reader never sees half a file.
     const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
     try {
@@ -70,6 +116,21 @@ async function freshPgliteTemplate(): Promise<Blob> {
     } finally {
       await rm(partial, { force: true });
     }
+    await pruneTemplates();
     return dump;
+  }
+}
+
+/**
+ * Each install of PGlite and each schema makes new templates (about 40 MB each): those older than a day go. A file
+ * another worker was about to read is simply made again.
+ */
+async function pruneTemplates(): Promise<void> {
+  const dayAgo = Date.now() - 86_400_000;
+  for (const name of await readdir(tmpdir())) {
+    if (!name.startsWith('switchboard-pglite-') || !name.endsWith('.tar')) continue;
+    const file = path.join(tmpdir(), name);
+    const info = await stat(file).catch(() => undefined);
+    if (info && info.mtimeMs < dayAgo) await rm(file, { force: true });
   }
 }

@@ -48,9 +48,11 @@ export async function startTestServer(
     extraModules?: ContainerModule[];
   } = {},
 ): Promise<TestServer> {
-  const testDatabase = await createTestDatabase({ migrate: false });
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sb-test-'));
+  // Checked before anything is opened: a refusal here leaves nothing running that would keep the test process alive.
   const redisUrl = options.useRedis === false ? undefined : redisUrlForTests();
+  // Migrated already (from a migrated template on PGlite): the server's own migration run then finds nothing to do.
+  const testDatabase = await createTestDatabase();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sb-test-'));
   const config = loadConfig({
     PORT: '0',
     DATA_DIR: dataDir,

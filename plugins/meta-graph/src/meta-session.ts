@@ -1,4 +1,4 @@
-import type { ChannelSession, ChannelSessionContext, ContactRef, OutboundMessage } from '@switchboard/sdk';
+import { ChannelError, type ChannelSession, type ChannelSessionContext, type ContactRef, type OutboundMessage } from '@switchboard/sdk';
 import { MessengerSendClient, type MessengerAttachmentType, type MetaChannelName } from './messenger-client.js';
 import { metaSettings } from './meta-settings.js';
 import { insideReplyWindow, recordSent } from './reply-window.js';
@@ -120,7 +120,11 @@ export class MetaSession implements ChannelSession {
 
   private async assertReplyWindow(address: string): Promise<void> {
     if (!(await insideReplyWindow(this.ctx.store, address))) {
-      throw new Error(ERR_OUTSIDE_REPLY_WINDOW);
+      // Refused for good (not retried) with its reason on the message: only the contact can reopen the window.
+      throw new ChannelError(
+        ERR_OUTSIDE_REPLY_WINDOW,
+        'The contact last wrote more than 24 hours ago: the page may not message them until they write again',
+      );
     }
   }
 

@@ -17,6 +17,7 @@ import type {
   Tag,
   TicketRow,
 } from './views.js';
+import type { PaymentEvent } from './billing.js';
 
 /** A record created or changed, or the id of one deleted, as the list events of the settings screens carry them. */
 type RecordEvent<K extends string, R, IdKey extends string> =
@@ -81,6 +82,45 @@ export interface Announcement {
  * company hear an inactive one as deleted (it left their popover), so unpublished drafts reach only the super company.
  */
 export type AnnouncementEvent = { action: 'create' | 'update'; record: Announcement } | { action: 'delete'; id: number };
+/** A member of an internal chat (spec 3 §3 Chat): their unread count and who they are. */
+export interface ChatMember {
+  userId: number;
+  unreads: number;
+  user: { id: number; name: string };
+}
+/** An internal staff chat (spec 3 §3 Chat), as GET /chats and the `chat` event carry it. */
+export interface Chat {
+  id: number;
+  uuid: string;
+  title: string;
+  /** The member who created it: only they edit or delete it. */
+  ownerId: number | null;
+  lastMessage: string | null;
+  createdAt: string;
+  updatedAt: string;
+  users: ChatMember[];
+}
+/** A message of an internal chat (spec 3 §3 Chat message); a file's kind is told by its bytes. */
+export interface ChatMessage {
+  id: number;
+  chatId: number;
+  message: string;
+  senderId: number | null;
+  sender: { id: number; name: string } | null;
+  mediaPath: string | null;
+  mediaName: string | null;
+  mediaType: 'image' | 'audio' | 'video' | 'application' | null;
+  createdAt: string;
+}
+/**
+ * An internal chat changed, sent to its members' user rooms only (a chat is private to them, so the spec's per-chat
+ * and general channels are these same rooms): a chat the receiver joined or that changed, one it left or that was
+ * deleted, and each new message with the chat's unread counts.
+ */
+export type ChatEvent =
+  | { action: 'create' | 'update'; chat: Chat }
+  | { action: 'delete'; chatId: number }
+  | { action: 'new-message'; chat: Chat; message: ChatMessage };
 export type PresenceEvent = { ticketId: number; presence: string };
 /**
  * Sent by a node to its own sockets when its link to the other nodes (Redis) came back after an outage: events may
@@ -115,6 +155,9 @@ export interface ServerToClientEvents {
   campaign: CampaignEvent;
   file: FileListEvent;
   announcement: AnnouncementEvent;
+  chat: ChatEvent;
+  /** A confirmed payment renewed the company (to its admins, also those on the expiry page). */
+  payment: PaymentEvent;
   resync: ResyncEvent;
 }
 

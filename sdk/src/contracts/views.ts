@@ -349,6 +349,10 @@ export interface QuickMessage {
   geral?: boolean;
   status?: 'active' | 'inactive';
   userId?: number | null;
+  /** A category entry (its shortcode is the category's name) groups replies; it is never sent itself. */
+  isCategory?: boolean;
+  /** The category entry this reply is filed under. */
+  categoryId?: number | null;
   [field: string]: unknown;
 }
 

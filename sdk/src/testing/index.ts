@@ -3,3 +3,4 @@ export * from './channel-conformance.js';
 export * from './recording-context.js';
 export * from './memory-plugin-host.js';
 export * from './integration-conformance.js';
+export * from './payment-conformance.js';

@@ -1,5 +1,5 @@
-import type { Server } from 'socket.io';
 import type { ConnectionInfo, InboundEvent, PluginHost, PluginStore } from '../channel.js';
+import type { RealtimeNamespace } from '../http.js';
 import { MemoryPluginStore, QuietLogger } from './recording-context.js';
 
 /**
@@ -16,7 +16,8 @@ export class MemoryPluginHost implements PluginHost {
 
   constructor(
     readonly connections: ConnectionInfo[],
-    private readonly io?: Server,
+    /** A socket.io 4 Server, for plugins with a socket namespace. */
+    private readonly io?: { of(name: string): RealtimeNamespace },
     /** The address setting of each channel (what its description marks `address: true`), e.g. { facebook: 'pageId' }. */
     private readonly addressFields: Record<string, string> = {},
   ) {}
@@ -41,7 +42,7 @@ export class MemoryPluginHost implements PluginHost {
     await this.onInbound?.(connection, event);
   }
 
-  namespace(name: string) {
+  namespace(name: string): RealtimeNamespace {
     if (!this.io) throw new Error('This test host was made without a socket.io server');
     return this.io.of(name);
   }

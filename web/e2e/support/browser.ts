@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { eventually } from './server.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** Screenshots land here; .ci/run keeps them as the run's artifacts. */
@@ -43,6 +44,17 @@ export async function sameSessionAt(page: Page, browser: Browser, viewport: { wi
     }
   }, stored);
   return context.newPage();
+}
+
+/** Waits until the element's surface has finished fading in (MUI transitions), for a screenshot that shows it whole. */
+export async function shown(locator: Locator): Promise<void> {
+  await eventually(
+    async () =>
+      (await locator.evaluate((element) => {
+        for (let node: Element | null = element; node; node = node.parentElement) if (getComputedStyle(node).opacity !== '1') return false;
+        return true;
+      })) || undefined,
+  );
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {

@@ -16,6 +16,8 @@ export interface E2eServer {
   api<T = any>(method: string, route: string, body?: unknown, token?: string): Promise<T>;
   adminToken(): Promise<string>;
   login(email: string, password: string): Promise<string>;
+  /** Stops the server and keeps its data directory, for a test that changes the data and starts it again. */
+  halt(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -33,11 +35,12 @@ export async function freePort(): Promise<number> {
 
 /**
  * Starts the built product (`node core/dist/main.js`, as `npm start` does) in embedded mode on a free port with
- * a fresh data directory; the web app is the production build in web/dist.
+ * a fresh data directory (or the one given, kept from a halted server); the web app is the production build in
+ * web/dist.
  */
-export async function startE2eServer(extraEnv: Record<string, string> = {}): Promise<E2eServer> {
+export async function startE2eServer(extraEnv: Record<string, string> = {}, options: { dataDir?: string } = {}): Promise<E2eServer> {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'switchboard-e2e-'));
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'switchboard-e2e-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -101,11 +104,14 @@ export async function startE2eServer(extraEnv: Record<string, string> = {}): Pro
       cachedAdminToken ??= await server.login(ADMIN.email, ADMIN.password);
       return cachedAdminToken;
     },
-    async stop() {
+    async halt() {
       if (child.exitCode === null) {
         child.kill('SIGTERM');
         await new Promise((r) => child.once('exit', r));
       }
+    },
+    async stop() {
+      await server.halt();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -123,18 +129,21 @@ export async function eventually<T>(probe: () => Promise<T | undefined>, timeout
   }
 }
 
-/** A webchat connection created as the super admin, once its session is CONNECTED; answers its id and widget address (public id). */
-export async function connectedWebchat(server: E2eServer, name = 'Site'): Promise<{ id: number; token: string }> {
-  const created = await server.api<{ id: number; publicId: string }>('POST', '/whatsapp', { name, channel: 'webchat' });
+/**
+ * A webchat connection created as the super admin (or as the admin whose token is given), once its session is
+ * CONNECTED; answers its id and widget address (public id).
+ */
+export async function connectedWebchat(server: E2eServer, name = 'Site', asToken?: string): Promise<{ id: number; token: string }> {
+  const created = await server.api<{ id: number; publicId: string }>('POST', '/whatsapp', { name, channel: 'webchat' }, asToken);
   const connection = { id: created.id, token: created.publicId };
-  await connectionConnected(server, connection.id);
+  await connectionConnected(server, connection.id, asToken);
   return connection;
 }
 
-/** Waits until the connection's session is CONNECTED. */
-export async function connectionConnected(server: E2eServer, id: number): Promise<void> {
+/** Waits until the connection's session is CONNECTED (listed as the super admin, or as the admin whose token is given). */
+export async function connectionConnected(server: E2eServer, id: number, asToken?: string): Promise<void> {
   await eventually(async () => {
-    const list = await server.api<{ id: number; status: string }[]>('GET', '/whatsapp');
+    const list = await server.api<{ id: number; status: string }[]>('GET', '/whatsapp', undefined, asToken);
     return list.find((entry) => entry.id === id)?.status === 'CONNECTED' ? true : undefined;
   });
 }

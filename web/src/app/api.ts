@@ -97,6 +97,8 @@ export const api = createApi({
     'QueueIntegration',
     'Prompt',
     'FileList',
+    'Company',
+    'Help',
   ],
   endpoints: () => ({}),
 });

@@ -2,11 +2,12 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { Box, CircularProgress } from '@mui/material';
 import { useAppSelector } from './hooks';
+import { access, entryOf } from '../features/shell/menu';
 
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const SignupPage = lazy(() => import('../features/auth/SignupPage'));
 const RecoveryPage = lazy(() => import('../features/auth/RecoveryPage'));
-const ExpiredSubscriptionPage = lazy(() => import('../features/auth/ExpiredSubscriptionPage'));
+const OpenInvoicesPage = lazy(() => import('../features/invoices/OpenInvoicesPage'));
 const Layout = lazy(() => import('../features/shell/Layout'));
 const RouteAccess = lazy(() => import('../features/shell/RouteAccess'));
 const TicketsPage = lazy(() => import('../features/tickets/TicketsPage'));
@@ -24,6 +25,7 @@ const UsersPage = lazy(() => import('../features/users/UsersPage'));
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
 const HelpsPage = lazy(() => import('../features/helps/HelpsPage'));
 const AnnouncementsPage = lazy(() => import('../features/announcements/AnnouncementsPage'));
+const CompaniesPage = lazy(() => import('../features/companies/CompaniesPage'));
 const FilesPage = lazy(() => import('../features/files/FilesPage'));
 const CampaignsPage = lazy(() => import('../features/campaigns/CampaignsPage'));
 const CampaignReportPage = lazy(() => import('../features/campaigns/CampaignReportPage'));
@@ -32,6 +34,12 @@ const TodoListPage = lazy(() => import('../features/todo-list/TodoListPage'));
 const KanbanPage = lazy(() => import('../features/kanban/KanbanPage'));
 const MomentsPage = lazy(() => import('../features/moments/MomentsPage'));
 const OnCallPage = lazy(() => import('../features/on-call/OnCallPage'));
+const ChatsPage = lazy(() => import('../features/chats/ChatsPage'));
+const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
+const AdminMetricsPage = lazy(() => import('../features/platform-metrics/AdminMetricsPage'));
+const MessagesApiPage = lazy(() => import('../features/messages-api/MessagesApiPage'));
+const ReportsPage = lazy(() => import('../features/reports/ReportsPage'));
+const InvoicesPage = lazy(() => import('../features/invoices/InvoicesPage'));
 
 function Loading() {
   return (
@@ -50,6 +58,14 @@ function Private({ children }: { children: ReactNode }) {
   // Spec 1 §4: an expired subscription signs in but only reaches the expiry page.
   if (expired && location.pathname !== '/financeiro-aberto') return <Navigate to="/financeiro-aberto" replace />;
   return children;
+}
+
+/** The root path: the dashboard for whom its menu entry allows (spec 2 §6), the tickets for everyone else. */
+function Home() {
+  const user = useAppSelector((state) => state.auth.user);
+  const entry = entryOf('/');
+  const allowed = user && entry && access(entry.rule, { user, plan: null, plugins: null }) === 'allowed';
+  return allowed ? <DashboardPage /> : <Navigate to="/tickets" replace />;
 }
 
 function PublicOnly({ children }: { children: ReactNode }) {
@@ -90,7 +106,7 @@ export function AppRoutes() {
           path="/financeiro-aberto"
           element={
             <Private>
-              <ExpiredSubscriptionPage />
+              <OpenInvoicesPage />
             </Private>
           }
         />
@@ -101,7 +117,7 @@ export function AppRoutes() {
             </Private>
           }
         >
-          <Route index element={<Navigate to="/tickets" replace />} />
+          <Route index element={<Home />} />
           {/* Every page applies its menu entry's rule (shell/menu.ts): one table for the menu and the guard. */}
           <Route element={<RouteAccess />}>
             <Route path="/tickets/:ticketId?" element={<TicketsPage />} />
@@ -119,12 +135,18 @@ export function AppRoutes() {
             <Route path="/settings" element={<SettingsPage />} />
             <Route path="/helps" element={<HelpsPage />} />
             <Route path="/announcements" element={<AnnouncementsPage />} />
+            <Route path="/companies" element={<CompaniesPage />} />
             <Route path="/files" element={<FilesPage />} />
             <Route path="/campaigns" element={<CampaignsPage />} />
             <Route path="/campaign/:campaignId/report" element={<CampaignReportPage />} />
             <Route path="/campaigns-config" element={<CampaignSettingsPage />} />
             <Route path="/todolist" element={<TodoListPage />} />
             <Route path="/plantao" element={<OnCallPage />} />
+            <Route path="/chats/:id?" element={<ChatsPage />} />
+            <Route path="/reports" element={<ReportsPage />} />
+            <Route path="/admin-metrics" element={<AdminMetricsPage />} />
+            <Route path="/messages-api" element={<MessagesApiPage />} />
+            <Route path="/financeiro" element={<InvoicesPage />} />
             {/* Paths match without regard to case: /Kanban and /TagsKanban (spec 3 §6) are these. */}
             <Route path="/kanban" element={<KanbanPage />} />
             <Route path="/moments" element={<MomentsPage />} />

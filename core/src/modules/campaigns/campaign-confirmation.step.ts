@@ -43,6 +43,9 @@ export class CampaignConfirmationStep implements ConversationHandler {
 
   async handle(ctx: InboundContext, next: () => Promise<void>): Promise<void> {
     if (!ctx.contact || !ctx.ticket || ctx.event.fromMe || ctx.contact.isGroup) return next();
+    // A request is a message of ours, and the contact's first message after it answers it: when the contact wrote
+    // last on this ticket, no request of this conversation is still waiting.
+    if (ctx.ticket.lastMessageFromMe === false) return next();
     const scope = this.tenancy.of(ctx.connection.companyId);
     const awaiting = await scope
       .table<AwaitingRow>('campaign_shippings')

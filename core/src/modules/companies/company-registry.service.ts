@@ -4,9 +4,11 @@ import { hashPassword } from '../../platform/auth/passwords.js';
 import { SUPER_COMPANY_ID } from '../../platform/auth/auth-context.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { CompanyCache } from '../../platform/cache/company-cache.js';
+import { MediaStorage } from '../../platform/media/media-storage.js';
 import { RealtimeBus, rooms } from '../../platform/realtime/realtime-bus.js';
 import { SystemData } from '../../platform/system-data.js';
 import { Tenancy } from '../../platform/tenancy.js';
+import { Logger } from '../../platform/tokens.js';
 import { CompanyAdmins } from './company-admins.js';
 import { CompanyModel } from './company.model.js';
 import type { CreateCompanyInput, UpdateCompanyInput } from './companies.schema.js';
@@ -35,6 +37,8 @@ export class CompanyRegistry {
     @inject(RealtimeBus) private readonly realtime: RealtimeBus,
     @inject(CompanyCache) private readonly cache: CompanyCache,
     @inject(CompanyAdmins) private readonly admins: CompanyAdmins,
+    @inject(MediaStorage) private readonly media: MediaStorage,
+    @inject(Logger) private readonly logger: Logger,
   ) {}
 
   private get knex(): Knex {
@@ -154,6 +158,11 @@ export class CompanyRegistry {
     const deleted = await deletedRows(CompanyModel.query(this.knex).delete().where('id', options.companyId));
     if (deleted === 0) throw AppError.notFound('ERR_NO_COMPANY_FOUND');
     this.closeSockets(options.companyId);
+    // Only once the rows are gone: a refused delete keeps the files its messages point to. The company is deleted
+    // either way, so a failure here is logged for the operator rather than answered as a failed delete.
+    await this.media.removeCompany(options.companyId).catch((error: unknown) => {
+      this.logger.error({ err: error, companyId: options.companyId }, "could not remove a deleted company's media");
+    });
   }
 
   /**
@@ -167,13 +176,14 @@ export class CompanyRegistry {
 
   /**
    * Renewal (spec 2 §4): the due date advances by the company's recurrence, counted from the later of the
-   * current due date and now, so renewing an overdue company gives it a full period from today.
+   * current due date and now, so renewing an overdue company gives it a full period from today. `within` runs it in
+   * the caller's transaction (a paid invoice and its renewal commit together).
    */
-  async renew(options: { companyId: number; now?: Date }): Promise<CompanyView> {
+  async renew(options: { companyId: number; now?: Date; within?: Knex.Transaction }): Promise<CompanyView> {
     if (options.companyId === SUPER_COMPANY_ID) {
       throw new AppError('ERR_SUPER_COMPANY_PROTECTED', 400, { message: 'A empresa principal não expira e não precisa de renovação.' });
     }
-    return this.knex.transaction(async (trx) => {
+    return (options.within ?? this.knex).transaction(async (trx) => {
       const company = await CompanyModel.query(trx).findById(options.companyId).forUpdate();
       if (!company) throw AppError.notFound('ERR_NO_COMPANY_FOUND');
       const dueDate = renewedDueDate({ dueDate: company.dueDate, recurrence: company.recurrence, now: options.now ?? new Date() });

@@ -76,6 +76,8 @@ export class ConnectionsRoutes implements RouteContribution {
         channel: channel.channel,
         description: channel.description,
         signIn: channel.signIn?.(),
+        // Once a reply window has closed, the composer offers templates only for channels that list them.
+        templates: typeof channel.templates === 'function',
       })),
       integrations: this.registry.integrations.map((integration) => ({
         type: integration.type,
@@ -83,6 +85,8 @@ export class ConnectionsRoutes implements RouteContribution {
         // The dialog offers a test button for the types that can check their settings.
         testSession: typeof integration.testSession === 'function',
       })),
+      // The payment providers installed, with the settings form of each (the API key and webhook token).
+      payments: this.registry.payments.map((payment) => ({ provider: payment.provider, description: payment.description })),
     }));
   }
 }

@@ -28,6 +28,17 @@ export class ChannelEvents {
     const byExternalId = (externalId: string) => scope.table('messages').where({ whatsapp_id: connection.id, external_id: externalId });
     switch (event.type) {
       case 'ack': {
+        if (event.failure) {
+          // The channel gave up on the message: it shows why, as a send the server could not make does.
+          const [failed] = await byExternalId(event.externalId)
+            .update({
+              data: scope.raw(`coalesce(data, '{}'::jsonb) || jsonb_build_object('sendError', ?::text)`, [event.failure]),
+              updated_at: new Date(),
+            })
+            .returning('*');
+          if (failed) await this.announce(scope, { ...failed, send_error: event.failure });
+          return;
+        }
         // Acks only move forward: a late "delivered" never undoes "read".
         const [row] = await byExternalId(event.externalId)
           .where('ack', '<', event.ack)

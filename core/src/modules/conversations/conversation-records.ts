@@ -93,6 +93,7 @@ export class ConversationRecords {
         't.use_integration',
         't.integration_id',
         't.prompt_id',
+        't.from_me as ticket_from_me',
       );
     if (options.externalId !== undefined) {
       query.select(
@@ -367,6 +368,8 @@ export interface TicketRow {
   use_integration?: boolean;
   integration_id?: number | null;
   prompt_id?: number | null;
+  /** The ticket's from_me (its latest message was ours), when read with it. */
+  ticket_from_me?: boolean;
 }
 
 export function ticketRecord(row: TicketRow): TicketRecord {
@@ -383,5 +386,6 @@ export function ticketRecord(row: TicketRow): TicketRecord {
     ...(row.use_integration === undefined
       ? {}
       : { bot: { useIntegration: row.use_integration, integrationId: row.integration_id ?? null, promptId: row.prompt_id ?? null } }),
+    ...(row.ticket_from_me === undefined || row.ticket_from_me === null ? {} : { lastMessageFromMe: row.ticket_from_me }),
   };
 }

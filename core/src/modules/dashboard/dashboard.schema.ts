@@ -22,3 +22,25 @@ export const momentsSchema = yup.object({
   userId: yup.number().transform(emptyToUndefined).typeError('Usuário inválido').integer('Usuário inválido').positive('Usuário inválido'),
 });
 export type MomentsQuery = yup.InferType<typeof momentsSchema>;
+
+/** The periods the dashboard's filter offers (spec 2 §2): the last 3 to 90 days. */
+export const DASHBOARD_PERIOD_DAYS = [3, 7, 15, 30, 60, 90] as const;
+/** A date range is at most a year: the charts draw one point per day. */
+export const DASHBOARD_MAX_RANGE_DAYS = 366;
+
+/**
+ * The dashboard's filter (spec 2 §7): `days` (type 2, a period ending today) or a date range, `date_from` and
+ * `date_to` (type 1; the charts' calls name them `initialDate` and `finalDate`).
+ */
+export const dashboardPeriodSchema = yup.object({
+  days: yup
+    .number()
+    .transform(emptyToUndefined)
+    .typeError('Período inválido')
+    .oneOf([0, ...DASHBOARD_PERIOD_DAYS], 'Período inválido'),
+  date_from: day,
+  date_to: day,
+  initialDate: day,
+  finalDate: day,
+});
+export type DashboardPeriodQuery = yup.InferType<typeof dashboardPeriodSchema>;

@@ -6,6 +6,7 @@ import { TicketSearch } from '../tickets/index.js';
 import { TicketModel } from '../tickets/index.js';
 import { TicketViews, type TicketView, type UserRef } from '../tickets/index.js';
 import { TicketVisibility } from '../tickets/index.js';
+import { DashboardPeriods } from './dashboard-periods.js';
 import { MOMENTS_PAGE_SIZE, MOMENTS_WINDOW_DAYS, type MomentsQuery } from './dashboard.schema.js';
 
 /** A column of the screen: how many tickets it holds and one page of its cards, newest activity first. */
@@ -38,6 +39,7 @@ export class MomentsService {
     @inject(TicketSearch) private readonly search: TicketSearch,
     @inject(TicketVisibility) private readonly visibility: TicketVisibility,
     @inject(TicketViews) private readonly views: TicketViews,
+    @inject(DashboardPeriods) private readonly periods: DashboardPeriods,
   ) {}
 
   async moments(options: { auth: AuthContext; filters: MomentsQuery; pageNumber: number }): Promise<MomentsAnswer> {
@@ -49,7 +51,7 @@ export class MomentsService {
       filters.status === 'pending' ? ['pending'] : filters.status === 'open' ? ['open', 'group'] : ['open', 'pending', 'group'],
     );
 
-    const timezone = await this.timezone(auth.companyId);
+    const timezone = await this.periods.timeZone(auth.companyId);
     if (filters.dateStart) {
       query.whereRaw('tickets.updated_at >= (?::date)::timestamp at time zone ?', [filters.dateStart, timezone]);
     } else {
@@ -68,15 +70,15 @@ export class MomentsService {
     }
 
     // Counts per column, then one page of cards per column ranked in the database: the answer is what the screen
-    // shows, never every ticket of the window.
+    // shows, never every ticket of the window. The ranking sorts ids only; the page's tickets are read by id after.
     const scope = this.tenancy.of(auth.companyId);
     const offset = (options.pageNumber - 1) * MOMENTS_PAGE_SIZE;
     const ranked = query
       .clone()
-      .select('tickets.*', raw(`${COLUMN} as moments_column`))
+      .select('tickets.id', 'tickets.company_id', raw(`${COLUMN} as moments_column`))
       .select(raw(`row_number() over (partition by ${COLUMN} order by tickets.updated_at desc, tickets.id desc) as moments_rank`))
       .whereRaw(`${COLUMN} is not null`);
-    const [counted, rows] = await Promise.all([
+    const [counted, page] = await Promise.all([
       query
         .clone()
         .select(raw(`${COLUMN} as moments_column`))
@@ -88,17 +90,26 @@ export class MomentsService {
         .from(ranked.as('tickets'))
         .where('tickets.moments_rank', '>', offset)
         .where('tickets.moments_rank', '<=', offset + MOMENTS_PAGE_SIZE + 1)
-        .orderBy('tickets.updated_at', 'desc')
-        .orderBy('tickets.id', 'desc'),
+        .select('tickets.id', 'tickets.moments_column') as unknown as Promise<{ id: number; momentsColumn: number }[]>,
     ]);
     const counts = new Map<number, number>(
       (counted as unknown as Record<string, unknown>[]).map((row) => [Number(row.momentsColumn), Number(row.momentsCount)]),
     );
+    const columnOf = new Map(page.map((row) => [row.id, Number(row.momentsColumn)]));
+    const rows =
+      page.length === 0
+        ? []
+        : await scope
+            .query<TicketModel>(TicketModel)
+            .whereIn(
+              'tickets.id',
+              page.map((row) => row.id),
+            )
+            .orderBy('tickets.updated_at', 'desc')
+            .orderBy('tickets.id', 'desc');
     const cards = new Map<number, TicketModel[]>();
-    for (const row of rows as (TicketModel & { momentsColumn?: number; momentsRank?: number })[]) {
-      const key = Number(row.momentsColumn);
-      delete row.momentsColumn;
-      delete row.momentsRank;
+    for (const row of rows) {
+      const key = columnOf.get(row.id)!;
       cards.set(key, [...(cards.get(key) ?? []), row]);
     }
     const userIds = [...counts.keys()].filter((id) => id !== 0);
@@ -122,10 +133,5 @@ export class MomentsService {
       .map((user) => ({ user: { id: user.id, name: user.name, color: user.color ?? null }, ...column(user.id) }))
       .sort((a, b) => a.user.name.localeCompare(b.user.name) || a.user.id - b.user.id);
     return { pending: column(0), attendants };
-  }
-
-  private async timezone(companyId: number): Promise<string> {
-    const row = await this.tenancy.of(companyId).company().first('timezone');
-    return (row?.timezone as string | undefined) ?? 'America/Sao_Paulo';
   }
 }

@@ -2,6 +2,7 @@ import { inject, injectable } from '@switchboard/sdk';
 import type { AuthContext } from '../../platform/auth/auth-context.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { Tenancy } from '../../platform/tenancy.js';
+import { ChatMembership } from '../chats/index.js';
 import { TicketVisibility, visibilityPredicate } from '../tickets/index.js';
 import { audioOriginals } from './mp3-copies.js';
 
@@ -24,19 +25,26 @@ export function storedPath(segments: string[] | string): string {
  * Who may read a stored file: the company's users for the files of its folder (profile pictures, quick replies,
  * connection and chatbot files), and for ticket media (`company{id}/messages/{ticketId}/...`) only those who may
  * see a ticket carrying it (spec 1 §6). A forwarded file stays in its first ticket's folder, so a ticket that
- * shows it through a message grants it too.
+ * shows it through a message grants it too. An internal chat's files (`company{id}/chats/{chatId}/...`) are its
+ * members' only.
  */
 @injectable()
 export class MediaAccess {
   constructor(
     @inject(Tenancy) private readonly tenancy: Tenancy,
     @inject(TicketVisibility) private readonly visibility: TicketVisibility,
+    @inject(ChatMembership) private readonly chats: ChatMembership,
   ) {}
 
   /** Throws 404 unless `auth` may read `stored` (a path from storedPath). */
   async check(auth: AuthContext, stored: string): Promise<void> {
     const [company, folder, ticket] = stored.split('/');
     if (company !== `company${auth.companyId}`) throw notFound();
+    if (folder === 'chats') {
+      const chatId = Number(ticket);
+      if (!Number.isSafeInteger(chatId) || !(await this.chats.isMember(auth, chatId))) throw notFound();
+      return;
+    }
     if (folder !== 'messages') return;
     const predicate = visibilityPredicate(await this.visibility.viewer(auth), 't');
     if (!predicate) return;

@@ -55,8 +55,9 @@ export class MessageActions {
     // The edited text gets its placeholders filled like the first one did.
     const body = await this.template.fill({ ticket, userId: auth.userId, body: options.body });
     const key = actionKey();
-    // A private note, or a message not sent yet (its queued send reads the new body), changes only here.
-    const route = this.onChannel(message) ? await this.routeOf(scope, message, 'edit') : undefined;
+    // A private note changes only here. A message whose send is queued or under way is edited behind it on its
+    // connection's queue: a send that reads the new body marks the edit applied, one that went out before sends it.
+    const route = await this.channelRoute(scope, message, 'edit');
     if (route?.mode === 'direct') {
       await this.delivery.editNow(route.live, {
         externalId: message.externalId!,
@@ -85,7 +86,7 @@ export class MessageActions {
     const { scope, message, ticket } = await this.ownMessage(auth, options.messageId);
     if (message.isDeleted) return message;
     const key = 'remove';
-    const route = this.onChannel(message) ? await this.routeOf(scope, message, 'remove') : undefined;
+    const route = await this.channelRoute(scope, message, 'remove');
     if (route?.mode === 'direct') {
       await this.delivery.removeNow(route.live, {
         externalId: message.externalId!,
@@ -246,6 +247,23 @@ export class MessageActions {
   /** The message went out on a connection, so the change must reach the channel too. */
   private onChannel(message: MessageModel): boolean {
     return !message.isPrivate && Boolean(message.externalId) && Boolean(message.whatsappId);
+  }
+
+  /**
+   * How an edit or removal reaches the channel: as routeOf for a sent message; behind its send on the connection's
+   * queue while the send is pending or under way (the session may be handing over the old text this very moment);
+   * not at all for a private note, a send that failed, or a channel without the action (the change stays here).
+   */
+  private async channelRoute(scope: TenantScope, message: MessageModel, kind: 'edit' | 'remove'): Promise<ActionRoute | undefined> {
+    if (this.onChannel(message)) return this.routeOf(scope, message, kind);
+    const sending = !message.isPrivate && Boolean(message.whatsappId) && !(message.data as { sendError?: string } | null)?.sendError;
+    if (!sending) return undefined;
+    try {
+      return (await this.routeOf(scope, message, kind)) ? { mode: 'queue' } : undefined;
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'ERR_CHANNEL_UNSUPPORTED') return undefined;
+      throw error;
+    }
   }
 
   private async routeOf(scope: TenantScope, message: MessageModel, kind: ChannelActionKind): Promise<ActionRoute | undefined> {

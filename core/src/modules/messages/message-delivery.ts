@@ -1,4 +1,12 @@
-import { inject, injectable, type ChannelSession, type ContactRef, type MediaType } from '@switchboard/sdk';
+import {
+  ChannelError,
+  inject,
+  injectable,
+  type ChannelSession,
+  type ContactRef,
+  type MediaType,
+  type TemplateChoice,
+} from '@switchboard/sdk';
 import type { Knex } from 'knex';
 import { LiveSessions, type LiveSession } from '../../platform/channels/live-sessions.js';
 import { isUniqueViolation } from '../../platform/database/errors.js';
@@ -301,8 +309,11 @@ export class MessageDelivery implements SessionWork {
     try {
       await this.sendStored(scope, message);
     } catch (error) {
-      if (job.attempt > RETRIES) {
-        const data = { ...(message.data ?? {}), sendError: 'ERR_SENDING_WAPP_MSG' };
+      // A refusal the channel explains (a closed reply window) would be refused again: it fails now, with its code.
+      const refused = error instanceof ChannelError;
+      if (refused || job.attempt > RETRIES) {
+        const sendError = refused ? error.code : 'ERR_SENDING_WAPP_MSG';
+        const data = { ...(message.data ?? {}), sendError };
         const [failed] = await scope
           .table<MessageRow>('messages')
           .where('id', messageId)
@@ -311,11 +322,11 @@ export class MessageDelivery implements SessionWork {
         if (failed)
           this.events.message(audienceOfRow(message), {
             action: 'update',
-            message: camelRow({ ...failed, send_error: 'ERR_SENDING_WAPP_MSG' }),
+            message: camelRow({ ...failed, send_error: sendError }),
           });
         this.logger.warn({ err: error, messageId }, 'message could not be delivered');
       }
-      throw error;
+      if (!refused) throw error;
     }
   }
 
@@ -376,6 +387,7 @@ export class MessageDelivery implements SessionWork {
         : undefined,
       quoted: quoted?.external_id ? { externalId: quoted.external_id, fromMe: quoted.from_me, body: quoted.body } : undefined,
       vCard: message.v_card ?? undefined,
+      ...(message.data?.template ? { template: message.data.template as TemplateChoice } : {}),
     });
     this.metrics.messageSent(live.connection.channel);
     return result.externalId;
@@ -388,13 +400,17 @@ export class MessageDelivery implements SessionWork {
    * could lose the mark.
    */
   private async markSent(scope: TenantScope, message: DeliverableRow, externalId: string): Promise<void> {
+    // An edit recorded before this send read the row went out with it: its queued job then has nothing to do.
+    const edit = (message.data?.[markKey('edit')] ?? undefined) as ActionMark | undefined;
+    const carried =
+      edit?.wanted && edit.applied !== edit.wanted ? { data: mergeMark(scope.connection, 'edit', { ...edit, applied: edit.wanted }) } : {};
     const [sent] = (await prepared(
-      'delivered-message',
+      carried.data ? 'delivered-edited-message' : 'delivered-message',
       scope
         .table<MessageRow>('messages')
         .updateFrom(scope.raw(`(select set_config('synchronous_commit', 'off', true)) as commit_mode`))
         .where('messages.id', message.id)
-        .update({ external_id: externalId, ack: 1, updated_at: new Date() })
+        .update({ external_id: externalId, ack: 1, updated_at: new Date(), ...carried })
         .returning('messages.*'),
     )) as MessageRow[];
     if (sent) this.events.message(audienceOfRow(message), { action: 'update', message: camelRow(sent) });

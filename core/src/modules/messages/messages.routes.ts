@@ -26,6 +26,15 @@ const sendSchema = yup.object({
     )
     .optional(),
   vCard: yup.string().max(8192).optional(),
+  /** An approved template of the connection (GET /messages/templates/:ticketId), its variables in order. */
+  template: yup
+    .object({
+      name: yup.string().trim().required().max(512),
+      language: yup.string().trim().required().max(20),
+      variables: yup.array(yup.string().trim().required('Preencha a variável').max(1024)).default([]),
+    })
+    .default(undefined)
+    .optional(),
 });
 
 const editSchema = yup.object({
@@ -60,6 +69,10 @@ export class MessagesRoutes implements RouteContribution {
   register(api: ApiRouter): void {
     api.get('/messages/listimages/:ticketId', signedIn, ({ auth, params }) =>
       this.messages.listImages({ auth, ticketId: idParam(params.ticketId, 'ERR_NO_TICKET_FOUND') }),
+    );
+
+    api.get('/messages/templates/:ticketId', signedIn, ({ auth, params }) =>
+      this.messages.templates({ auth, ticketId: idParam(params.ticketId, 'ERR_NO_TICKET_FOUND') }),
     );
 
     api.get('/messages/getmedia/:ticketId', signedIn, ({ auth, params }) =>
@@ -109,6 +122,7 @@ export class MessagesRoutes implements RouteContribution {
           read: input.read,
           quotedMsgId,
           vCard: input.vCard,
+          ...(input.template ? { template: { ...input.template, variables: input.template.variables as string[] } } : {}),
           files,
         });
         return { messages: sent };

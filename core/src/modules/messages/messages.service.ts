@@ -1,4 +1,7 @@
-import { inject, injectable } from '@switchboard/sdk';
+import { inject, injectable, type MessageTemplate, type TemplateChoice } from '@switchboard/sdk';
+import { SecretKeys } from '../../platform/auth/app-secret.js';
+import { PluginRegistry } from '../../platform/plugins/channel-registry.js';
+import { toConnectionInfo } from '../connections/index.js';
 import type { AuthContext } from '../../platform/auth/auth-context.js';
 import { TicketEvents } from '../realtime/index.js';
 import { Tenancy } from '../../platform/tenancy.js';
@@ -33,7 +36,24 @@ export class MessagesService {
     @inject(TicketEvents) private readonly events: TicketEvents,
     @inject(TicketSearch) private readonly tickets: TicketSearch,
     @inject(CompanySettings) private readonly settings: CompanySettings,
+    @inject(PluginRegistry) private readonly plugins: PluginRegistry,
+    @inject(SecretKeys) private readonly secrets: SecretKeys,
   ) {}
+
+  /**
+   * The approved templates the ticket's connection may send once its reply window has closed; none when its channel
+   * has no templates. Its plugin asks the provider with the connection's settings, on whichever node this is.
+   */
+  async templates(options: { auth: AuthContext; ticketId: number }): Promise<{ templates: MessageTemplate[] }> {
+    const ticket = await this.tickets.visibleTicket(options.auth, options.ticketId);
+    type ConnectionRow = Parameters<typeof toConnectionInfo>[0];
+    const row = ticket.whatsappId
+      ? await this.tenancy.of(options.auth.companyId).table<ConnectionRow>('connections').where('id', ticket.whatsappId).first()
+      : undefined;
+    const channel = row ? this.plugins.channel(row.channel) : undefined;
+    if (!row || !channel?.templates) return { templates: [] };
+    return { templates: await channel.templates(toConnectionInfo(row, this.secrets)) };
+  }
 
   /** Newest page first (pageNumber 1 = the latest messages), each page in chronological order; opening it reads it. */
   async list(options: { auth: AuthContext; ticketId: number; pageNumber: number }) {
@@ -83,6 +103,8 @@ export class MessagesService {
     read?: boolean;
     quotedMsgId?: number;
     vCard?: string;
+    /** An approved template instead of free text (channels with a reply window); `body` is its filled text. */
+    template?: TemplateChoice;
     files: Express.Multer.File[];
   }): Promise<MessageModel[]> {
     const { auth } = options;
@@ -98,7 +120,8 @@ export class MessagesService {
     const signed = (await this.settings.read(auth.companyId)).sendSignMessage;
     const base = { companyId: auth.companyId, ticketId: options.ticketId, userId: auth.userId, isPrivate: options.isPrivate, signed };
     if (options.files.length === 0) {
-      return [await this.outbound.send({ ...base, body: options.body, quotedMsgId: options.quotedMsgId, vCard: options.vCard })];
+      const { body, quotedMsgId, vCard, template } = options;
+      return [await this.outbound.send({ ...base, body, quotedMsgId, vCard, ...(template ? { template } : {}) })];
     }
     // One message per file; the text goes with the first.
     const sent: MessageModel[] = [];

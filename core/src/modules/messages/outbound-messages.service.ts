@@ -177,7 +177,7 @@ function outgoingRow(
   ticket: TicketModel,
   body: string,
   file: StoredFile | undefined,
-  options: Pick<SendOptions, 'userId' | 'isPrivate' | 'isForwarded' | 'quotedMsgId' | 'vCard' | 'media' | 'origin'>,
+  options: Pick<SendOptions, 'userId' | 'isPrivate' | 'isForwarded' | 'quotedMsgId' | 'vCard' | 'media' | 'origin' | 'template'>,
 ): Partial<MessageModel> {
   return {
     ticketId: ticket.id,
@@ -197,11 +197,12 @@ function outgoingRow(
     mediaType: file ? file.mediaType : options.vCard ? 'contactMessage' : 'chat',
     mediaUrl: file?.path ?? null,
     data:
-      file || options.origin
+      file || options.origin || options.template
         ? {
             ...(file ? { fileName: file.fileName, mimeType: file.mimeType } : {}),
             ...(options.media?.asVoiceNote ? { voiceNote: true } : {}),
             ...(options.origin ? { origin: options.origin } : {}),
+            ...(options.template ? { template: options.template } : {}),
           }
         : null,
   } as Partial<MessageModel>;

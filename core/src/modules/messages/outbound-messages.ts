@@ -1,3 +1,4 @@
+import type { TemplateChoice } from '@switchboard/sdk';
 import type { MessageModel } from './message.model.js';
 
 export interface SendOptions {
@@ -20,6 +21,8 @@ export interface SendOptions {
   signed?: boolean;
   /** Where the message comes from (e.g. { scheduleId }), kept with it so a retried sender can tell it went. */
   origin?: Record<string, number | string>;
+  /** An approved template the channel sends instead of the text (a closed reply window); the body is what it reads. */
+  template?: TemplateChoice;
 }
 
 /** A file in media storage, as a message carries it. */

@@ -38,13 +38,18 @@ export class QuickMessageService {
     @inject(Logger) private readonly logger: Logger,
   ) {}
 
-  /** GET /quick-messages: one page of 20 visible to the caller, by shortcode, searched in shortcode and message. */
+  /**
+   * GET /quick-messages: one page of 20 visible to the caller, by shortcode, searched in shortcode and message, and
+   * narrowed to one category's replies when asked.
+   */
   async page(options: {
     auth: AuthContext;
     searchParam: string;
+    categoryId?: number;
     pageNumber: number;
   }): Promise<{ records: QuickMessageModel[]; count: number; hasMore: boolean }> {
     const query = this.visible(options.auth);
+    if (options.categoryId) query.where('quick_messages.category_id', options.categoryId);
     if (options.searchParam) {
       const pattern = containsPattern(options.searchParam.toLowerCase());
       query.where((where) =>

@@ -21,8 +21,8 @@ export class QuickMessagesRoutes implements RouteContribution {
 
   register(api: ApiRouter): void {
     api.get('/quick-messages', signedIn, async ({ auth, query }) => {
-      const { searchParam } = await validate(listQuickMessagesSchema, query);
-      return this.quickMessages.page({ auth, searchParam, pageNumber: pageNumber(query.pageNumber) });
+      const { searchParam, categoryId } = await validate(listQuickMessagesSchema, query);
+      return this.quickMessages.page({ auth, searchParam, categoryId: categoryId ?? undefined, pageNumber: pageNumber(query.pageNumber) });
     });
 
     api.get('/quick-messages/list', signedIn, ({ auth }) => this.quickMessages.composerList({ auth }));

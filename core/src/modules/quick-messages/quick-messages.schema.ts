@@ -36,4 +36,6 @@ export type UpdateQuickMessageInput = yup.InferType<typeof updateQuickMessageSch
 
 export const listQuickMessagesSchema = yup.object({
   searchParam: yup.string().trim().max(100, 'Muito longo!').default(''),
+  /** The page's category filter: the replies filed under that category entry. */
+  categoryId: fields.categoryId.optional(),
 });

@@ -12,7 +12,8 @@ import { TicketRoomAccess } from './ticket-room-access.js';
 /**
  * The web app's socket: the access token comes in the handshake's auth payload (`auth: { token }`, never the
  * query string, which proxies and logs keep) and is checked like a request's, so a suspended or expired company
- * or an ended session is refused; the socket joins its company's and user's rooms
+ * or an ended session is refused (an expired company's admin is let in to its expiry room only, where billing's
+ * `payment` event reaches the expiry page); the socket joins its company's and user's rooms
  * and the ticket rooms its visibility allows (so ticket and message events reach only who may see them). The
  * client's joinChatBox joins one ticket's room after the same check; userStatus keeps the user online.
  * A user who sees contact numbers masked (lgpdHideNumber) joins the masked variant of each room instead.
@@ -31,15 +32,39 @@ export class SocketSessions {
     io.use(async (socket, next) => {
       const token = socket.handshake.auth?.token;
       try {
-        const auth = await this.authenticator.authenticateToken(typeof token === 'string' ? token : undefined);
+        const auth = await this.signedIn(typeof token === 'string' ? token : undefined);
         socket.data.auth = auth;
-        await socket.join(await this.roomsOf(auth));
+        await socket.join(auth.expired ? [rooms.expired(auth.companyId)] : await this.roomsOf(auth));
         next();
       } catch (error) {
         next(new Error(error instanceof AppError ? error.code : 'ERR_SESSION_EXPIRED'));
       }
     });
     io.on('connection', (socket) => this.serve(socket));
+  }
+
+  /** The socket's caller; of an expired company only an admin, who pays on the expiry page. */
+  private async signedIn(token: string | undefined): Promise<AuthContext> {
+    try {
+      return await this.authenticator.authenticateToken(token);
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code !== 'ERR_SUBSCRIPTION_EXPIRED') throw error;
+      const auth = await this.authenticator.authenticateToken(token, { allowExpired: true });
+      if (auth.profile !== 'admin') throw error;
+      return auth;
+    }
+  }
+
+  /**
+   * The company paid and is no longer expired: its admins' sockets on the expiry page leave the expiry room for the
+   * company's rooms, as a new sign-in would join them, so the screens they go to get their live updates.
+   */
+  async admitRenewed(companyId: number, dueDate: Date): Promise<void> {
+    for (const socket of await this.realtime.io.in(rooms.expired(companyId)).fetchSockets()) {
+      const auth: AuthContext = { ...(socket.data.auth as AuthContext), expired: false, companyDueDate: dueDate };
+      socket.join(await this.roomsOf(auth));
+      socket.leave(rooms.expired(companyId));
+    }
   }
 
   /**

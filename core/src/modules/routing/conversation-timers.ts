@@ -66,6 +66,29 @@ export class ConversationTimers {
       .merge({ due_at: dueAt, payload, claimed_at: null, attempts: 0, updated_at: new Date() });
   }
 
+  /**
+   * Sets several timers of the ticket in one statement, each replacing a pending one of its kind, but only while
+   * `when` (a query of this company's tickets) selects a row: the check and the write are one round trip.
+   */
+  async setWhile(options: {
+    companyId: number;
+    ticketId: number;
+    timers: { kind: string; inMs: number }[];
+    when: Knex.QueryBuilder;
+  }): Promise<void> {
+    if (options.timers.length === 0) return;
+    const now = this.clock.now().getTime();
+    const scope = this.tenancy.of(options.companyId);
+    await scope.raw(
+      `insert into conversation_timers (company_id, ticket_id, kind, due_at)
+       select ?, ?, v.kind, v.due_at from (values ${options.timers.map(() => '(?::text, ?::timestamptz)').join(', ')}) as v (kind, due_at)
+        where exists (?)
+       on conflict (ticket_id, kind) do update
+         set due_at = excluded.due_at, payload = '{}', claimed_at = null, attempts = 0, updated_at = now()`,
+      [options.companyId, options.ticketId, ...options.timers.flatMap((timer) => [timer.kind, new Date(now + timer.inMs)]), options.when],
+    );
+  }
+
   /** Drops the ticket's timers (of the given kinds, or all). */
   async cancel(options: { companyId: number; ticketId: number; kinds?: string[] }): Promise<void> {
     await this.cancelling(options);

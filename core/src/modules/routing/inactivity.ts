@@ -40,18 +40,32 @@ export class InactivityClocks {
     @inject(ConversationTimers) private readonly timers: ConversationTimers,
   ) {}
 
-  /** Our message went out: both clocks start (again) from now. */
-  async afterOurMessage(options: { companyId: number; ticketId: number; whatsappId?: number | null }): Promise<void> {
-    // A connection without either clock (the cached options say so) needs no read of the ticket.
-    if (options.whatsappId && !hasClocks(await this.settings.connection(options.companyId, options.whatsappId))) return;
-    const ticket = await this.watched(options.companyId, options.ticketId);
-    if (!ticket || ticket.contact_disable_bot === true) return;
-    const connection = await this.settings.connection(ticket.company_id, ticket.whatsapp_id!);
-    const base = { companyId: ticket.company_id, ticketId: ticket.id };
+  /**
+   * Our message went out on the ticket's connection: both clocks start (again) from now, in one statement that
+   * sets them only while the ticket waits for its contact (open or pending, not a group, the contact's bot on).
+   */
+  async afterOurMessage(options: { companyId: number; ticketId: number; whatsappId: number | null }): Promise<void> {
+    // A ticket without a connection waits for nobody.
+    if (!options.whatsappId) return;
+    const connection = await this.settings.connection(options.companyId, options.whatsappId);
+    const clocks: { kind: string; inMs: number }[] = [];
     if (connection.timeInactiveMessage > 0 && connection.inactiveMessage.trim()) {
-      await this.timers.set({ ...base, kind: INACTIVE_MESSAGE, inMs: connection.timeInactiveMessage * 60_000 });
+      clocks.push({ kind: INACTIVE_MESSAGE, inMs: connection.timeInactiveMessage * 60_000 });
     }
-    if (connection.expiresTicket > 0) await this.timers.set({ ...base, kind: EXPIRE_TICKET, inMs: connection.expiresTicket * 60_000 });
+    if (connection.expiresTicket > 0) clocks.push({ kind: EXPIRE_TICKET, inMs: connection.expiresTicket * 60_000 });
+    await this.timers.setWhile({
+      companyId: options.companyId,
+      ticketId: options.ticketId,
+      timers: clocks,
+      when: this.tenancy
+        .of(options.companyId)
+        .table('tickets as t')
+        .leftJoin('contacts as c', 'c.id', 't.contact_id')
+        .where({ 't.id': options.ticketId, 't.whatsapp_id': options.whatsappId, 't.is_group': false })
+        .whereIn('t.status', WATCHED)
+        .whereRaw('c.disable_bot is not true')
+        .select('t.id'),
+    });
   }
 
   /** The contact answered: no reminder is due, and the expiry is dropped or (whenExpiresTicket 1) starts over. */
@@ -64,6 +78,9 @@ export class InactivityClocks {
       WATCHED.includes(ticket.status) &&
       !ticket.isGroup &&
       botMayAnswer(ctx);
+    // The reminder and the expiry start only after a message of ours (or with restartExpiry, below), and the
+    // contact's previous message cancelled them: when the contact wrote last there is nothing to cancel.
+    if (ticket.lastMessageFromMe === false && !restartExpiry) return;
     const companyId = ctx.connection.companyId;
     // One round trip for every message of a conversation: the timers' delete runs as a CTE of the flag's update
     // (a data-modifying CTE runs whether or not the update finds its row).
@@ -155,10 +172,6 @@ export class ContactInactivity {
   }
 }
 
-function hasClocks(connection: { timeInactiveMessage: number; inactiveMessage: string; expiresTicket: number }): boolean {
-  return (connection.timeInactiveMessage > 0 && connection.inactiveMessage.trim() !== '') || connection.expiresTicket > 0;
-}
-
 function isReminder(message: StoredOutboundMessage): boolean {
   return message.origin?.routing === REMINDER_ORIGIN.routing;
 }
@@ -196,8 +209,9 @@ export class InactivityStep implements ConversationHandler {
 
   async handle(ctx: InboundContext, next: () => Promise<void>): Promise<void> {
     if (!ctx.event.history && ctx.ticket) {
-      if (ctx.event.fromMe) await this.clocks.afterOurMessage({ companyId: ctx.connection.companyId, ticketId: ctx.ticket.id });
-      else await this.clocks.afterContactMessage(ctx);
+      if (ctx.event.fromMe) {
+        await this.clocks.afterOurMessage({ companyId: ctx.connection.companyId, ticketId: ctx.ticket.id, whatsappId: ctx.connection.id });
+      } else await this.clocks.afterContactMessage(ctx);
     }
     await next();
   }

@@ -1,4 +1,5 @@
 import { inject, injectable, conversationSteps, type ConversationHandler, type InboundContext } from '@switchboard/sdk';
+import { ratingScaleLine } from '@switchboard/sdk/contracts';
 import { Clock } from '../../platform/clock.js';
 import { Tenancy } from '../../platform/tenancy.js';
 import type { TicketTransition, TicketTransitionListener } from '../tickets/index.js';
@@ -113,9 +114,9 @@ export class RatingRequests {
   }
 }
 
-/** The company's rating message over the product's 1..5 scale. */
+/** The company's rating message over the product's 1..5 scale, each score with its face. */
 function ratingQuestion(ratingMessage: string, language: string): string {
-  return `${ratingMessage.trim()}\n\n${customerText('rating.scale', { language })}`;
+  return `${ratingMessage.trim()}\n\n${customerText('rating.scale', { language })}\n${ratingScaleLine()}`;
 }
 
 /** Starts the rating request after a resolve that qualifies. */

@@ -1,6 +1,7 @@
 import { inject, injectable, type InboundContext } from '@switchboard/sdk';
 import { CompanyCache } from '../../platform/cache/company-cache.js';
 import { Tenancy } from '../../platform/tenancy.js';
+import { Config } from '../../platform/tokens.js';
 import { CompanySettings, type CompanyOptions } from '../settings/index.js';
 
 export type { ScheduleType } from '../settings/index.js';
@@ -20,6 +21,7 @@ export interface ConnectionRoutingOptions {
   ratingMessage: string;
   maxUseBotQueues: number;
   timeUseBotQueues: number;
+  /** Minutes after our last message before the ticket closes; the installation's AUTO_CLOSE_HOURS when the connection sets none. */
   expiresTicket: number;
   timeSendQueue: number;
   sendIdQueue: number | null;
@@ -52,6 +54,7 @@ export class RoutingSettings {
     @inject(Tenancy) private readonly tenancy: Tenancy,
     @inject(CompanySettings) private readonly settings: CompanySettings,
     @inject(CompanyCache) private readonly cache: CompanyCache,
+    @inject(Config) private readonly config: Config,
   ) {}
 
   async company(companyId: number): Promise<CompanyRoutingOptions> {
@@ -88,7 +91,8 @@ export class RoutingSettings {
       ratingMessage: text(row?.rating_message),
       maxUseBotQueues: Number(row?.max_use_bot_queues ?? 3),
       timeUseBotQueues: Number(row?.time_use_bot_queues ?? 0),
-      expiresTicket: Number(row?.expires_ticket ?? 0),
+      // A connection without an expiry of its own closes its quiet tickets after the installation's default.
+      expiresTicket: Number(row?.expires_ticket ?? 0) || this.config.conversations.autoCloseHours * 60,
       timeSendQueue: Number(row?.time_send_queue ?? 0),
       sendIdQueue: (row?.send_id_queue as number | null | undefined) ?? null,
       expiresTicketNps: Number(row?.expires_ticket_nps ?? 0),

@@ -122,17 +122,18 @@ export class TicketSearch {
   }
 
   /**
-   * Narrows a list to the tickets of a matching contact (trigram indexes on contacts) or with a matching message body
-   * (trigram index on messages), as one id set: an OR of two sub-selects would scan every ticket. A few matches are
-   * listed by id; past SEARCH_ID_LIMIT the set stays a hashed filter (`is true` keeps the planner from turning it into
+   * Narrows a list to the tickets of a matching contact (trigram indexes on contacts), with a matching message body
+   * (trigram index on messages) or with the searched protocol (unique index), as one id set: an OR of sub-selects
+   * would scan every ticket. A few matches are listed by id; past SEARCH_ID_LIMIT the set stays a hashed filter (`is true` keeps the planner from turning it into
    * a join) over the tickets walked newest activity first, which stops once the page is full.
    */
   private async matching(query: QueryBuilder<TicketModel, TicketModel[]>, companyId: number, search: string): Promise<void> {
     const pattern = containsPattern(search);
     const matches = (union: string) => `select m.ticket_id as id from messages m where m.company_id = ? and m.body ilike ?
       ${union} select st.id from tickets st where st.company_id = ? and st.contact_id in
-        (select c.id from contacts c where c.company_id = ? and (c.name ilike ? or c.number ilike ?))`;
-    const bindings = [companyId, pattern, companyId, companyId, pattern, pattern];
+        (select c.id from contacts c where c.company_id = ? and (c.name ilike ? or c.number ilike ?))
+      ${union} select pt.id from tickets pt where pt.company_id = ? and pt.protocol = ?`;
+    const bindings = [companyId, pattern, companyId, companyId, pattern, pattern, companyId, search];
     // union all streams, so the probe stops at the limit; a ticket with several matching messages repeats.
     const found = await this.tenancy.of(companyId).raw(`${matches('union all')} limit ?`, [...bindings, SEARCH_ID_LIMIT + 1]);
     const rows = found.rows as { id: number }[];

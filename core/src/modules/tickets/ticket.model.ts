@@ -27,6 +27,8 @@ export class TicketModel extends TenantModel {
   protocol!: string | null;
   amountUsedBotQueues!: number;
   chatbotId!: number | null;
+  /** The first time the ticket turned open (written by the database, migration 0029). */
+  acceptedAt!: Date | null;
   closedAt!: Date | null;
   contact?: ContactModel;
   whatsapp?: ConnectionModel;

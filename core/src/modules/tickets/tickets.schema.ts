@@ -61,15 +61,7 @@ const nullableId = (message: string) =>
 export const listTicketsSchema = yup.object({
   searchParam: yup.string().trim().max(200, 'Too Long!'),
   status,
-  statusFilter: yup
-    .array()
-    .transform((_value: unknown, original: unknown) => stringList(original))
-    .of(
-      yup
-        .string()
-        .oneOf([...ticketStatuses], 'Status inválido')
-        .required('Status inválido'),
-    ),
+  statusFilter: statusList(),
   tags: idList('Tag inválida'),
   users: idList('Usuário inválido'),
   userFilter: idList('Usuário inválido'),
@@ -82,6 +74,20 @@ export const listTicketsSchema = yup.object({
   withUnreadMessages: flag,
 });
 export type ListTicketsQuery = yup.InferType<typeof listTicketsSchema>;
+
+/** A list of ticket statuses in a query string: repeated params, a JSON string (`'["open"]'`) or a comma list. */
+export function statusList(message = 'Status inválido') {
+  return yup
+    .array()
+    .transform((_value: unknown, original: unknown) => stringList(original))
+    .of(
+      yup
+        .string()
+        .oneOf([...ticketStatuses], message)
+        .required(message),
+    )
+    .typeError(message);
+}
 
 function stringList(original: unknown): unknown[] | undefined {
   if (original === undefined || original === null || original === '') return undefined;

@@ -1,18 +1,9 @@
+import { planFlags, type PlanFlag } from '@switchboard/sdk/contracts';
+
 export type Profile = 'admin' | 'supervisor' | 'user';
 
-export const planFlags = [
-  'useWhatsapp',
-  'useFacebook',
-  'useInstagram',
-  'useCampaigns',
-  'useSchedules',
-  'useInternalChat',
-  'useExternalApi',
-  'useKanban',
-  'useOpenAi',
-  'useIntegrations',
-] as const;
-export type PlanFlag = (typeof planFlags)[number];
+// The plan flags are shared with the web app (its menus and plan form).
+export { planFlags, type PlanFlag };
 
 /** Per-user switches that grant one admin area to a non-admin (spec 1 §6). */
 export type UserPermission = 'showDashboard' | 'allowRealTime' | 'allowConnections';

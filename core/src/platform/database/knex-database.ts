@@ -107,9 +107,13 @@ export function createPostgresDatabase(options: { url: string; poolMax: number }
 /** The extensions the schema uses, loaded into every PGlite. */
 export const pgliteExtensions = { pg_trgm, btree_gin };
 
-/** `loadDataDir`: start from a dumped data folder instead of a fresh initdb (tests start from one template). */
-export async function createPgliteDatabase(options: { dir?: string; loadDataDir?: Blob }): Promise<Database> {
-  const pglite = await PGlite.create({ dataDir: options.dir, loadDataDir: options.loadDataDir, extensions: pgliteExtensions });
+/**
+ * `loadDataDir`: start from a dumped data folder instead of a fresh initdb (tests start from one template); `pglite`: an
+ * instance already open (a test template is dumped from it after migrating), closed with the database.
+ */
+export async function createPgliteDatabase(options: { dir?: string; loadDataDir?: Blob; pglite?: PGlite }): Promise<Database> {
+  const pglite =
+    options.pglite ?? (await PGlite.create({ dataDir: options.dir, loadDataDir: options.loadDataDir, extensions: pgliteExtensions }));
   const knex = knexPackage.knex({
     client: ClientPgLite as unknown as typeof Knex.Client,
     dialect: 'postgres',

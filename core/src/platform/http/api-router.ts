@@ -5,6 +5,9 @@ import type { Authenticator } from '../auth/authenticator.js';
 import { checkAccess, type Access } from './access.js';
 import type { ContactNumberMasking } from './contact-number-masking.js';
 
+/** Largest raw body a webhook route reads (a provider's event is a few kilobytes). */
+const RAW_BODY_LIMIT = '1mb';
+
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 export interface RouteContext {
@@ -35,6 +38,11 @@ export interface RouteDefinition {
   upload?: UploadOptions;
   /** Middleware run before authentication, e.g. a rate limit. */
   before?: RequestHandler[];
+  /**
+   * The body as its raw bytes (a Buffer), for a webhook whose signature or token covers the exact bytes: the route is
+   * served by `rawBodyRouter`, which the server mounts before the JSON parser.
+   */
+  rawBody?: boolean;
 }
 
 /** What the router-enumerating tests read: every route with its access rule. */
@@ -58,6 +66,8 @@ export interface RouteContribution {
  */
 export class ApiRouter {
   readonly router = express.Router();
+  /** The routes that read their body raw (see RouteDefinition.rawBody). */
+  readonly rawBodyRouter = express.Router();
   readonly routes: RouteInfo[] = [];
   private area = 'core';
 
@@ -91,6 +101,7 @@ export class ApiRouter {
   add(route: RouteDefinition): void {
     this.routes.push({ method: route.method, path: route.path, access: route.access, area: this.area });
     const chain: RequestHandler[] = [...(route.before ?? [])];
+    if (route.rawBody) chain.push(express.raw({ type: () => true, limit: RAW_BODY_LIMIT }));
     if (route.access !== 'public') {
       const access = route.access;
       chain.push(async (req, res, next) => {
@@ -117,7 +128,7 @@ export class ApiRouter {
       if (res.statusCode === 204) res.end();
       else res.json(await this.shaped(res.locals.auth as AuthContext | undefined, result ?? {}));
     });
-    this.router[route.method](route.path, ...chain);
+    (route.rawBody ? this.rawBodyRouter : this.router)[route.method](route.path, ...chain);
   }
 
   /** The answer as this caller may see it (contact numbers masked under lgpdHideNumber). */

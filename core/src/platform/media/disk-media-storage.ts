@@ -26,8 +26,7 @@ export class DiskMediaStorage implements MediaStorage {
 
   async save(options: { companyId: number; folder: string; fileName: string; data: Buffer | Readable }): Promise<StoredMedia> {
     const { companyId, folder, fileName, data } = options;
-    if (!Number.isSafeInteger(companyId) || companyId <= 0) throw new Error(`Invalid company id: ${companyId}`);
-    const relative = [`company${companyId}`, ...folderSegments(folder), storedFileName(fileName)].join('/');
+    const relative = [companyFolder(companyId), ...folderSegments(folder), storedFileName(fileName)].join('/');
     const target = this.absolutePath(relative);
     await mkdir(path.dirname(target), { recursive: true });
     // Written beside the target and renamed, so a reader never sees half a file and a failed write leaves none.
@@ -60,6 +59,10 @@ export class DiskMediaStorage implements MediaStorage {
     await rm(this.absolutePath(mediaPath), { force: true });
   }
 
+  async removeCompany(companyId: number): Promise<void> {
+    await rm(this.absolutePath(companyFolder(companyId)), { recursive: true, force: true });
+  }
+
   absolutePath(mediaPath: string): string {
     if (mediaPath.includes('\0') || path.isAbsolute(mediaPath) || /^[a-zA-Z]:/.test(mediaPath)) {
       throw new Error(`Media path must be relative to the media root: ${mediaPath}`);
@@ -79,6 +82,12 @@ export class DiskMediaStorage implements MediaStorage {
   }
 
   async close(): Promise<void> {}
+}
+
+/** The company's top folder; a bad id would name another folder (or the root), so it is refused. */
+function companyFolder(companyId: number): string {
+  if (!Number.isSafeInteger(companyId) || companyId <= 0) throw new Error(`Invalid company id: ${companyId}`);
+  return `company${companyId}`;
 }
 
 function folderSegments(folder: string): string[] {

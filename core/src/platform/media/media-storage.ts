@@ -14,6 +14,8 @@ export interface MediaStorage extends Port {
   read(path: string): Readable;
   exists(path: string): Promise<boolean>;
   remove(path: string): Promise<void>;
+  /** Every file of the company (its whole company{id}/ folder): a deleted company leaves nothing behind. */
+  removeCompany(companyId: number): Promise<void>;
   /** Absolute file path for streaming with express' sendFile. */
   absolutePath(path: string): string;
 }

@@ -1,15 +1,17 @@
-import { addressField, type ChannelContribution, type IntegrationContribution } from '@switchboard/sdk';
+import { addressField, type ChannelContribution, type IntegrationContribution, type PaymentContribution } from '@switchboard/sdk';
 import type { LoadedPlugin } from './plugin-loader.js';
 
 /** The contributions of the loaded plugins, filled once at start-up. */
 export class PluginRegistry {
   private readonly channelsByName = new Map<string, ChannelContribution>();
   private readonly integrationsByType = new Map<string, IntegrationContribution>();
+  private readonly paymentsByProvider = new Map<string, PaymentContribution>();
 
   constructor(
     readonly plugins: LoadedPlugin[],
     channels: ChannelContribution[],
     integrations: IntegrationContribution[],
+    payments: PaymentContribution[] = [],
   ) {
     for (const channel of channels) {
       if (this.channelsByName.has(channel.channel)) throw new Error(`Two plugins contribute the channel "${channel.channel}"`);
@@ -20,6 +22,11 @@ export class PluginRegistry {
     for (const integration of integrations) {
       if (this.integrationsByType.has(integration.type)) throw new Error(`Two plugins contribute the integration "${integration.type}"`);
       this.integrationsByType.set(integration.type, integration);
+    }
+    for (const payment of payments) {
+      const provider = payment.provider;
+      if (this.paymentsByProvider.has(provider)) throw new Error(`Two plugins contribute the payment provider "${provider}"`);
+      this.paymentsByProvider.set(provider, payment);
     }
   }
 
@@ -33,5 +40,14 @@ export class PluginRegistry {
 
   get integrations(): IntegrationContribution[] {
     return [...this.integrationsByType.values()];
+  }
+
+  /** The installed payment provider of that id ('asaas'), which billing charges invoices through. */
+  payment(provider: string): PaymentContribution | undefined {
+    return this.paymentsByProvider.get(provider);
+  }
+
+  get payments(): PaymentContribution[] {
+    return [...this.paymentsByProvider.values()];
   }
 }

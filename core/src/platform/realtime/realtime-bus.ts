@@ -17,6 +17,11 @@ export const rooms = {
   /** Sockets that see group conversations (allowGroup). */
   groups: (companyId: number) => `company:${companyId}:groups`,
   /**
+   * The only room of an expired company's admins (their expiry page pays an invoice): they hear its `payment` event
+   * and nothing else of the company until the payment lets them back in.
+   */
+  expired: (companyId: number) => `company:${companyId}:expired`,
+  /**
    * The variant of a room joined, instead of the room, by sockets that see contact numbers masked (lgpdHideNumber
    * for profile users): emitViews sends them the masked payload it is given, emit the payload with every contact
    * number masked (withMaskedContactNumbers).

@@ -337,9 +337,13 @@ describe('FacebookSession', () => {
     await waitFor(() => events('message')[0], 'the message');
     const { session } = await startedSession();
     const before = harness.graph.messageRequests().length;
-    await expect(session.send({ messageId: 9, to: { address: PSID }, body: 'too late' })).rejects.toThrow('ERR_OUTSIDE_REPLY_WINDOW');
+    await expect(session.send({ messageId: 9, to: { address: PSID }, body: 'too late' })).rejects.toMatchObject({
+      code: 'ERR_OUTSIDE_REPLY_WINDOW',
+    });
     // A contact who never wrote is outside the window too.
-    await expect(session.send({ messageId: 10, to: { address: '999' }, body: 'cold' })).rejects.toThrow('ERR_OUTSIDE_REPLY_WINDOW');
+    await expect(session.send({ messageId: 10, to: { address: '999' }, body: 'cold' })).rejects.toMatchObject({
+      code: 'ERR_OUTSIDE_REPLY_WINDOW',
+    });
     expect(harness.graph.messageRequests()).toHaveLength(before);
   });
 

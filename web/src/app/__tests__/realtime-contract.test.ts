@@ -49,8 +49,10 @@ describe('socket events typed by the shared contracts', () => {
       campaign: true,
       file: true,
       announcement: true,
+      chat: true,
+      payment: true,
       resync: true,
     };
-    expect(Object.keys(events)).toHaveLength(21);
+    expect(Object.keys(events)).toHaveLength(23);
   });
 });

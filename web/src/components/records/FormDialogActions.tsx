@@ -9,6 +9,8 @@ export function FormDialogActions(props: {
   cancelLabel?: string;
   /** Without it (a read-only form) there is no submit button. */
   submitLabel?: string;
+  /** Keeps the submit button off while the form cannot be saved yet. */
+  submitDisabled?: boolean;
 }) {
   const { t } = useTranslation();
   return (
@@ -20,7 +22,7 @@ export function FormDialogActions(props: {
         <Button
           type="submit"
           variant="contained"
-          disabled={props.submitting}
+          disabled={props.submitting || props.submitDisabled}
           startIcon={props.submitting ? <CircularProgress size={16} /> : null}
         >
           {props.submitLabel}

@@ -103,6 +103,8 @@ export function RecordsList<Item extends { id: number }>(props: {
   renderCard: (record: Item) => ReactNode;
   renderCells: (record: Item) => ReactNode;
   renderActions: (record: Item) => ReactNode;
+  /** A row's own look: a warning tint (a company due soon, an overdue invoice). */
+  rowSx?: (record: Item) => SxProps<Theme> | undefined;
 }) {
   const narrow = useNarrowScreen();
   const { records } = props;
@@ -135,7 +137,7 @@ export function RecordsList<Item extends { id: number }>(props: {
             </TableHead>
             <TableBody>
               {records.map((record) => (
-                <TableRow key={record.id} hover>
+                <TableRow key={record.id} hover sx={props.rowSx?.(record)}>
                   {props.renderCells(record)}
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                     {props.renderActions(record)}

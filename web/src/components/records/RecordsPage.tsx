@@ -9,6 +9,8 @@ import InboxOutlinedIcon from '@mui/icons-material/InboxOutlined';
  */
 export function RecordsPage(props: {
   title: string;
+  /** h2 when the page is a tab of another screen that has the h1. */
+  titleComponent?: 'h1' | 'h2';
   count?: number;
   search?: { value: string; onChange: (value: string) => void; label: string };
   actions?: ReactNode;
@@ -18,7 +20,7 @@ export function RecordsPage(props: {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0, p: { xs: 1, sm: 2 }, gap: 1.5 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-        <Typography variant="h5" component="h1" sx={{ flexGrow: 1, fontWeight: 600 }}>
+        <Typography variant="h5" component={props.titleComponent ?? 'h1'} sx={{ flexGrow: 1, fontWeight: 600 }}>
           {props.title}
           {props.count !== undefined ? (
             <Typography component="span" color="text.secondary" sx={{ ml: 1, fontSize: '1rem' }}>

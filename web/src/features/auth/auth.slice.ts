@@ -72,6 +72,14 @@ export const authSlice = createSlice({
       state.user = { ...state.user, ...action.payload };
       store(state);
     },
+    /** A confirmed payment renewed the company's licence (spec 2 §4): the route guard lets the user in again. */
+    licenceRenewed(state, action: PayloadAction<{ dueDate: string }>) {
+      if (!state.user) return;
+      state.user.dueDate = action.payload.dueDate;
+      state.user.expired = false;
+      if (state.user.company) state.user.company.dueDate = action.payload.dueDate;
+      store(state);
+    },
     sessionCleared(state) {
       state.token = null;
       state.user = null;
@@ -80,4 +88,4 @@ export const authSlice = createSlice({
   },
 });
 
-export const { sessionStarted, sessionRefreshed, userUpdated, sessionCleared } = authSlice.actions;
+export const { sessionStarted, sessionRefreshed, userUpdated, licenceRenewed, sessionCleared } = authSlice.actions;

@@ -26,6 +26,8 @@ export interface ChannelPlugin {
   };
   /** The outside sign-in the server is set up for (the Facebook login's Meta app id); absent otherwise. */
   signIn?: { provider: string; appId: string };
+  /** The channel lists approved message templates, which may still be sent once its reply window has closed. */
+  templates?: boolean;
 }
 
 /** The body of POST and PUT /whatsapp (spec 2 §7). */

@@ -264,12 +264,7 @@ export function MessageInput({ ticket }: { ticket: Ticket }) {
       sx={{ position: 'relative', borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper', px: 1, py: 0.75 }}
     >
       {quickOpen ? (
-        <QuickReplies
-          matches={quick.matches}
-          loading={quick.loading}
-          active={activeQuick}
-          onChoose={(chosen) => void chooseQuick(chosen)}
-        />
+        <QuickReplies groups={quick.groups} loading={quick.loading} active={activeQuick} onChoose={(chosen) => void chooseQuick(chosen)} />
       ) : null}
       {banner ? (
         <Stack

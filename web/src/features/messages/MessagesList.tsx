@@ -10,11 +10,13 @@ import type { ChannelPlugin } from '../connections/connections.api';
 import { useInstalledPluginsQuery } from '../plans/plans.api';
 import type { Ticket } from '../tickets/tickets.api';
 import { composerIntent } from './composer-state';
+import { TemplateDialog } from './composer/TemplateDialog';
 import { ForwardDialog } from './ForwardDialog';
 import { ImageGallery } from './ImageGallery';
 import { MessageBubble } from './MessageBubble';
 import { canEdit, isContent, isOwn, participantNumber } from './message-rules';
 import { useDeleteMessageMutation, useListMessagesInfiniteQuery, useReactToMessageMutation, type Message } from './messages.api';
+import { replyWindowClosed } from './reply-window';
 import { useTalkTo } from './talk-to';
 
 /** Spec 1 §9: older messages load within 50 px of the top; the list scrolls to the bottom 300 ms after loading. */
@@ -37,8 +39,8 @@ export function MessagesList({ ticket }: { ticket: Ticket }) {
   const { talkTo, busy: talking } = useTalkTo(ticket);
   const { data: installed } = useInstalledPluginsQuery();
   // The reply window after a received message (spec 1 §2) is the channel's, as its plugin describes it.
-  const replyWindowHours = ((installed?.channels ?? []) as unknown as ChannelPlugin[]).find((plugin) => plugin.channel === ticket.channel)
-    ?.description.capabilities?.replyWindowHours;
+  const plugin = ((installed?.channels ?? []) as unknown as ChannelPlugin[]).find((candidate) => candidate.channel === ticket.channel);
+  const replyWindowHours = plugin?.description.capabilities?.replyWindowHours;
   const scroller = useRef<HTMLDivElement>(null);
   const [galleryFor, setGalleryFor] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<Message | null>(null);
@@ -46,6 +48,7 @@ export function MessagesList({ ticket }: { ticket: Ticket }) {
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [forwarding, setForwarding] = useState(false);
   const [highlight, setHighlight] = useState<number | null>(null);
+  const [choosingTemplate, setChoosingTemplate] = useState(false);
 
   // Pages come newest first; inside a page messages are oldest first. Reactions hang under their message.
   const { messages, reactions } = useMemo(() => {
@@ -184,11 +187,30 @@ export function MessagesList({ ticket }: { ticket: Ticket }) {
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0, position: 'relative' }}>
-      {replyWindowHours ? (
+      {replyWindowHours && replyWindowClosed(messages, replyWindowHours) ? (
+        plugin?.templates ? (
+          <Alert
+            severity="warning"
+            sx={{ borderRadius: 0 }}
+            action={
+              <Button color="inherit" size="small" onClick={() => setChoosingTemplate(true)}>
+                {t('messages.templates.choose')}
+              </Button>
+            }
+          >
+            {t('messages.replyWindowClosed')}
+          </Alert>
+        ) : (
+          <Alert severity="warning" sx={{ borderRadius: 0 }}>
+            {t('messages.replyWindowClosedUntilContact')}
+          </Alert>
+        )
+      ) : replyWindowHours ? (
         <Alert severity="info" sx={{ borderRadius: 0 }}>
           {t('messages.replyWindow')}
         </Alert>
       ) : null}
+      <TemplateDialog ticketId={ticket.id} open={choosingTemplate} onClose={() => setChoosingTemplate(false)} />
       {selecting ? (
         <Stack
           direction="row"

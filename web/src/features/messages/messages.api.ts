@@ -25,6 +25,16 @@ export interface SendMessageInput {
   vCard?: string;
   /** Files go as multipart `medias`, one message per file, the text with the first. */
   medias?: File[];
+  /** An approved template instead of free text (the reply window has closed); `body` is its filled text. */
+  template?: { name: string; language: string; variables: string[] };
+}
+
+/** An approved template of the ticket's connection: its text with `{{1}}`... and how many values it takes. */
+export interface MessageTemplate {
+  name: string;
+  language: string;
+  body: string;
+  variables: number;
 }
 
 type ListData = { pages: MessagesPage[]; pageParams: number[] };
@@ -115,6 +125,11 @@ export const messagesApi = api.injectEndpoints({
         if (data) dispatch(writeMessages(ticketId, data.messages));
       },
     }),
+    /** GET /messages/templates/:ticketId: what the ticket's connection may still send once its reply window closed. */
+    listTemplates: build.query<{ templates: MessageTemplate[] }, number>({
+      query: (ticketId) => `messages/templates/${ticketId}`,
+      keepUnusedDataFor: 60,
+    }),
     editMessage: build.mutation<Message, { id: number; body: string; ticketId: number }>({
       query: ({ id, body }) => ({ url: `messages/edit/${id}`, method: 'POST', body: { body } }),
       async onQueryStarted({ ticketId }, { dispatch, queryFulfilled }) {
@@ -163,4 +178,5 @@ export const {
   useForwardMessageMutation,
   useReactToMessageMutation,
   useListImagesQuery,
+  useListTemplatesQuery,
 } = messagesApi;

@@ -1,5 +1,17 @@
 import { useMemo, useRef, useState } from 'react';
-import { Box, Button, Chip, Dialog, DialogContent, DialogTitle, FormControlLabel, Switch, TextField, useMediaQuery } from '@mui/material';
+import {
+  Box,
+  Button,
+  Chip,
+  Dialog,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  MenuItem,
+  Switch,
+  TextField,
+  useMediaQuery,
+} from '@mui/material';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import { Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +26,7 @@ import {
   useAttachQuickMessageMediaMutation,
   useCreateQuickMessageMutation,
   useDetachQuickMessageMediaMutation,
+  useQuickMessageCategoriesQuery,
   useUpdateQuickMessageMutation,
   type QuickMessage,
 } from './quick-messages.api';
@@ -23,6 +36,10 @@ interface QuickMessageFormValues {
   message: string;
   geral: boolean;
   active: boolean;
+  /** A category entry: its shortcode names the category, and it has no message of its own. */
+  isCategory: boolean;
+  /** The category the reply is filed under ('' for none). */
+  categoryId: number | '';
 }
 
 /**
@@ -37,6 +54,7 @@ export function QuickMessageModal(props: { open: boolean; onClose: () => void; r
   const [updateRecord] = useUpdateQuickMessageMutation();
   const [attachMedia] = useAttachQuickMessageMediaMutation();
   const [detachMedia] = useDetachQuickMessageMediaMutation();
+  const { data: categories = [] } = useQuickMessageCategoriesQuery(undefined, { skip: !props.open });
   const fileInput = useRef<HTMLInputElement>(null);
   // The file to attach on save, or 'remove' to drop the one the reply has.
   const [media, setMedia] = useState<File | 'remove' | null>(null);
@@ -49,7 +67,11 @@ export function QuickMessageModal(props: { open: boolean; onClose: () => void; r
     const rules = quickMessageRules({ tooLong: t('quickMessages.form.tooLong') });
     return yup.object({
       shortcode: rules.shortcode.required(t('quickMessages.form.required')),
-      message: rules.message.test('message-or-media', t('quickMessages.form.required'), (value) => hasMedia || Boolean(value?.trim())),
+      message: rules.message.when('isCategory', {
+        is: true,
+        otherwise: (message) =>
+          message.test('message-or-media', t('quickMessages.form.required'), (value) => hasMedia || Boolean(value?.trim())),
+      }),
     });
   }, [t, hasMedia]);
 
@@ -67,6 +89,8 @@ export function QuickMessageModal(props: { open: boolean; onClose: () => void; r
           message: record?.message ?? '',
           geral: record?.geral ?? false,
           active: (record?.status ?? 'active') === 'active',
+          isCategory: record?.isCategory ?? false,
+          categoryId: record?.categoryId ?? '',
         }}
         enableReinitialize
         validationSchema={schema}
@@ -75,6 +99,8 @@ export function QuickMessageModal(props: { open: boolean; onClose: () => void; r
             shortcode: values.shortcode.trim(),
             message: values.message.trim() ? values.message : null,
             status: values.active ? ('active' as const) : ('inactive' as const),
+            isCategory: values.isCategory,
+            categoryId: values.isCategory || values.categoryId === '' ? null : values.categoryId,
             ...(managesAllQuickMessages(user) ? { geral: values.geral } : {}),
           };
           try {
@@ -119,6 +145,26 @@ export function QuickMessageModal(props: { open: boolean; onClose: () => void; r
                   maxRows={14}
                   fullWidth
                 />
+                {form.values.isCategory ? null : (
+                  <TextField
+                    select
+                    label={t('quickMessages.form.category')}
+                    name="categoryId"
+                    value={form.values.categoryId}
+                    onChange={form.handleChange}
+                    fullWidth
+                    size="small"
+                  >
+                    <MenuItem value="">{t('quickMessages.form.noCategory')}</MenuItem>
+                    {categories
+                      .filter((category) => category.id !== record?.id)
+                      .map((category) => (
+                        <MenuItem key={category.id} value={category.id}>
+                          {category.shortcode}
+                        </MenuItem>
+                      ))}
+                  </TextField>
+                )}
                 <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
                   <Button variant="outlined" startIcon={<AttachFileIcon />} onClick={() => fileInput.current?.click()}>
                     {hasMedia ? t('quickMessages.form.replaceMedia') : t('quickMessages.form.attachMedia')}
@@ -142,6 +188,10 @@ export function QuickMessageModal(props: { open: boolean; onClose: () => void; r
                   <FormControlLabel
                     control={<Switch name="active" checked={form.values.active} onChange={form.handleChange} />}
                     label={t('quickMessages.form.active')}
+                  />
+                  <FormControlLabel
+                    control={<Switch name="isCategory" checked={form.values.isCategory} onChange={form.handleChange} />}
+                    label={t('quickMessages.form.isCategory')}
                   />
                   {managesAllQuickMessages(user) ? (
                     <FormControlLabel

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Box, Chip, TableCell, Typography } from '@mui/material';
+import { Box, Chip, MenuItem, TableCell, TextField, Typography } from '@mui/material';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { useTranslation } from 'react-i18next';
@@ -10,16 +10,30 @@ import { AddRecordButton, RecordCard, RecordsList, useInfiniteRecords, useRecord
 import { EditDeleteActions } from '../../components/records/RowActions';
 import { QuickMessageModal } from './QuickMessageModal';
 import { canEditQuickMessage } from './quick-message-permissions';
-import { useDeleteQuickMessageMutation, useQuickMessagesPageInfiniteQuery, type QuickMessage } from './quick-messages.api';
+import {
+  useDeleteQuickMessageMutation,
+  useQuickMessageCategoriesQuery,
+  useQuickMessagesPageInfiniteQuery,
+  type QuickMessage,
+} from './quick-messages.api';
 
-/** /quick-messages (spec 3 §2.3): shortcode, attachment, general flag; edit and delete as the role allows. */
+/**
+ * /quick-messages (spec 3 §2.3): shortcode, category, attachment, general flag, filtered by category; edit and delete
+ * as the role allows.
+ */
 export default function QuickMessagesPage() {
   const { t } = useTranslation();
   const user = useAppSelector((state) => state.auth.user);
   const { search, setSearch, searchParam } = useRecordSearch();
   const [editing, setEditing] = useState<{ record: QuickMessage | null } | null>(null);
   const [deleting, setDeleting] = useState<QuickMessage | null>(null);
-  const args = useMemo(() => ({ searchParam: searchParam || undefined }), [searchParam]);
+  const [categoryId, setCategoryId] = useState<number | ''>('');
+  const { data: categories = [] } = useQuickMessageCategoriesQuery();
+  const categoryNames = useMemo(() => new Map(categories.map((category) => [category.id, category.shortcode])), [categories]);
+  const args = useMemo(
+    () => ({ searchParam: searchParam || undefined, categoryId: categoryId === '' ? undefined : categoryId }),
+    [searchParam, categoryId],
+  );
   const list = useInfiniteRecords(useQuickMessagesPageInfiniteQuery(args), (page) => page.records);
   const [deleteRecord] = useDeleteQuickMessageMutation();
 
@@ -31,6 +45,12 @@ export default function QuickMessagesPage() {
         {t('quickMessages.noMedia')}
       </Typography>
     );
+  const category = (record: QuickMessage) =>
+    record.isCategory ? (
+      <Chip size="small" color="primary" variant="outlined" label={t('quickMessages.isCategory')} />
+    ) : record.categoryId ? (
+      <Typography variant="body2">{categoryNames.get(record.categoryId) ?? ''}</Typography>
+    ) : null;
   const general = (record: QuickMessage) =>
     record.geral ? <CheckCircleIcon color="success" fontSize="small" titleAccess={t('quickMessages.columns.geral')} /> : null;
   const inactive = (record: QuickMessage) =>
@@ -51,7 +71,27 @@ export default function QuickMessagesPage() {
       title={t('quickMessages.title')}
       count={list.count}
       search={{ value: search, onChange: setSearch, label: t('quickMessages.search') }}
-      actions={<AddRecordButton label={t('quickMessages.add')} onClick={() => setEditing({ record: null })} />}
+      actions={
+        <>
+          <TextField
+            select
+            size="small"
+            label={t('quickMessages.filterCategory')}
+            value={categoryId}
+            onChange={(event) => setCategoryId(event.target.value === '' ? '' : Number(event.target.value))}
+            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+            sx={{ minWidth: 180 }}
+          >
+            <MenuItem value="">{t('quickMessages.allCategories')}</MenuItem>
+            {categories.map((entry) => (
+              <MenuItem key={entry.id} value={entry.id}>
+                {entry.shortcode}
+              </MenuItem>
+            ))}
+          </TextField>
+          <AddRecordButton label={t('quickMessages.add')} onClick={() => setEditing({ record: null })} />
+        </>
+      }
     >
       <RecordsList
         records={list.records}
@@ -62,6 +102,7 @@ export default function QuickMessagesPage() {
         columns={[
           { label: t('quickMessages.columns.shortcode') },
           { label: t('quickMessages.columns.message') },
+          { label: t('quickMessages.columns.category') },
           { label: t('quickMessages.columns.media') },
           { label: t('quickMessages.columns.geral'), align: 'center' },
         ]}
@@ -72,6 +113,7 @@ export default function QuickMessagesPage() {
               <Typography sx={{ fontWeight: 600, flex: 1, minWidth: 0 }} noWrap>
                 /{record.shortcode}
               </Typography>
+              {category(record)}
               {general(record)}
               {inactive(record)}
               {actions(record)}
@@ -101,6 +143,7 @@ export default function QuickMessagesPage() {
                 {record.message}
               </Typography>
             </TableCell>
+            <TableCell>{category(record)}</TableCell>
             <TableCell>{media(record)}</TableCell>
             <TableCell align="center">{general(record)}</TableCell>
           </>

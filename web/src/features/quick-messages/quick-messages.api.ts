@@ -10,6 +10,8 @@ export interface QuickMessageInput {
   message: string | null;
   geral?: boolean;
   status?: 'active' | 'inactive';
+  isCategory?: boolean;
+  categoryId?: number | null;
 }
 
 interface QuickMessagesPage {
@@ -20,14 +22,19 @@ interface QuickMessagesPage {
 
 export const quickMessagesApi = api.injectEndpoints({
   endpoints: (build) => ({
+    /** GET /quick-messages/categoriesMessages: the category entries, for the form, the page's filter and the composer. */
+    quickMessageCategories: build.query<QuickMessage[], void>({
+      query: () => 'quick-messages/categoriesMessages',
+      providesTags: ['QuickMessage'],
+    }),
     /** GET /quick-messages/list: what the composer's "/" offers. */
     listAllQuickMessages: build.query<QuickMessage[], void>({ query: () => 'quick-messages/list', providesTags: ['QuickMessage'] }),
     /** The quick replies page: GET /quick-messages page by page, kept live from the 'quickMessage' socket event. */
-    quickMessagesPage: build.infiniteQuery<QuickMessagesPage, { searchParam?: string }, number>({
+    quickMessagesPage: build.infiniteQuery<QuickMessagesPage, { searchParam?: string; categoryId?: number }, number>({
       infiniteQueryOptions: { initialPageParam: 1, getNextPageParam: nextPageNumber },
-      query: ({ queryArg: { searchParam }, pageParam }) => ({
+      query: ({ queryArg: { searchParam, categoryId }, pageParam }) => ({
         url: 'quick-messages',
-        params: { pageNumber: pageParam, ...(searchParam ? { searchParam } : {}) },
+        params: { pageNumber: pageParam, ...(searchParam ? { searchParam } : {}), ...(categoryId ? { categoryId } : {}) },
       }),
       providesTags: ['QuickMessage'],
       async onCacheEntryAdded(args, { updateCachedData, cacheDataLoaded, cacheEntryRemoved }) {
@@ -37,7 +44,9 @@ export const quickMessagesApi = api.injectEndpoints({
             const pages = (page: QuickMessagesPage) => page.records;
             if (event.action === 'delete') removeRecord(draft, pages, event.id);
             else {
-              const insert = event.action === 'create' && matchesSearch(args.searchParam, event.record.shortcode, event.record.message);
+              const inCategory = !args.categoryId || event.record.categoryId === args.categoryId;
+              const insert =
+                event.action === 'create' && inCategory && matchesSearch(args.searchParam, event.record.shortcode, event.record.message);
               if (upsertRecord(draft, pages, event.record, insert) && event.action === 'create') draft.pages[0].count += 1;
             }
           }),
@@ -76,6 +85,7 @@ export const quickMessagesApi = api.injectEndpoints({
 });
 
 export const {
+  useQuickMessageCategoriesQuery,
   useListAllQuickMessagesQuery,
   useQuickMessagesPageInfiniteQuery,
   useCreateQuickMessageMutation,

@@ -29,6 +29,9 @@ const SECTIONS: { title?: MenuGroup; groups: MenuGroup[] }[] = [
   { title: 'administration', groups: ['campaigns', 'administration'] },
 ];
 
+/** The height of a group's heading, and of the rule standing for it while the menu is collapsed. */
+const GROUP_HEADING_HEIGHT = 36;
+
 export interface MenuDrawerProps {
   user: SessionUser;
   entries: MenuEntry[];
@@ -68,19 +71,24 @@ export function MenuDrawer(props: MenuDrawerProps) {
               <Icon />
             </Badge>
           </ListItemIcon>
-          {expanded ? <ListItemText primary={label} slotProps={{ primary: { noWrap: true } }} /> : null}
+          {/* No margin of its own: the entry keeps its collapsed height when the menu opens. */}
+          {expanded ? <ListItemText primary={label} sx={{ my: 0 }} slotProps={{ primary: { noWrap: true } }} /> : null}
         </ListItemButton>
       </Tooltip>
     );
   };
 
+  // Collapsed, a group's heading is a rule of the same height: opening the menu under the pointer (hover) must not
+  // move the entries, or the click meant for one lands on another.
   const subheader = (group: MenuGroup, indent = 2) =>
     expanded ? (
-      <ListSubheader key={group} sx={{ lineHeight: '36px', bgcolor: 'transparent', position: 'static', pl: indent }}>
+      <ListSubheader key={group} sx={{ lineHeight: `${GROUP_HEADING_HEIGHT}px`, bgcolor: 'transparent', position: 'static', pl: indent }}>
         {t(`shell.groups.${group}`)}
       </ListSubheader>
     ) : (
-      <Divider key={group} sx={{ my: 1 }} />
+      <Box key={group} component="li" role="separator" sx={{ height: GROUP_HEADING_HEIGHT, display: 'flex', alignItems: 'center', px: 1 }}>
+        <Divider sx={{ flex: 1 }} />
+      </Box>
     );
 
   return (
@@ -137,7 +145,7 @@ export function MenuDrawer(props: MenuDrawerProps) {
                 {section.title ? subheader(section.title) : null}
                 {campaigns.length > 0 ? (
                   <>
-                    {expanded ? subheader('campaigns', 4) : null}
+                    {subheader('campaigns', 4)}
                     {campaigns.map(item)}
                   </>
                 ) : null}

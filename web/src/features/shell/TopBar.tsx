@@ -8,6 +8,7 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import { useColorMode } from '../../app/color-mode';
 import type { SessionUser } from '../auth/auth.slice';
 import { AnnouncementsPopover } from '../announcements/AnnouncementsPopover';
+import { ChatsPopover } from '../chats/ChatsPopover';
 import { LanguagePicker } from './LanguagePicker';
 import { NotificationsBell } from './NotificationsBell';
 import { UserMenu } from './UserMenu';
@@ -67,6 +68,7 @@ export function TopBar({ user, menuOpen, onMenuClick }: { user: SessionUser; men
         </Tooltip>
         <NotificationsBell user={user} />
         <AnnouncementsPopover />
+        <ChatsPopover user={user} />
         <LanguagePicker user={user} />
         <Tooltip title={themeLabel}>
           <IconButton color="inherit" aria-label={themeLabel} onClick={() => setMode(mode === 'dark' ? 'light' : 'dark')}>

@@ -44,7 +44,7 @@ export const menuEntries: MenuEntry[] = [
     labelKey: 'dashboard',
     group: 'management',
     rule: { profiles: admins, permission: 'showDashboard' },
-    available: false,
+    available: true,
   },
   {
     path: '/reports',
@@ -52,7 +52,7 @@ export const menuEntries: MenuEntry[] = [
     labelKey: 'reports',
     group: 'management',
     rule: { profiles: admins, permission: 'showDashboard' },
-    available: false,
+    available: true,
   },
   {
     path: '/moments',
@@ -68,7 +68,7 @@ export const menuEntries: MenuEntry[] = [
   { path: '/contacts', icon: 'ContactPhone', labelKey: 'contacts', group: 'attendance', rule: {}, available: true },
   { path: '/schedules', icon: 'Event', labelKey: 'schedules', group: 'attendance', rule: { plan: 'useSchedules' }, available: true },
   { path: '/tags', icon: 'LocalOffer', labelKey: 'tags', group: 'attendance', rule: {}, available: true },
-  { path: '/chats', icon: 'Forum', labelKey: 'chats', group: 'attendance', rule: { plan: 'useInternalChat' }, available: false },
+  { path: '/chats', icon: 'Forum', labelKey: 'chats', group: 'attendance', rule: { plan: 'useInternalChat' }, available: true },
   { path: '/helps', icon: 'HelpOutline', labelKey: 'helps', group: 'attendance', rule: {}, available: true },
   {
     path: '/campaigns',
@@ -108,7 +108,7 @@ export const menuEntries: MenuEntry[] = [
     labelKey: 'messagesApi',
     group: 'administration',
     rule: { profiles: admins, plan: 'useExternalApi' },
-    available: false,
+    available: true,
   },
   { path: '/plantao', icon: 'Schedule', labelKey: 'plantao', group: 'administration', rule: { profiles: admins }, available: true },
   { path: '/users', icon: 'Group', labelKey: 'users', group: 'administration', rule: { profiles: admins }, available: true },
@@ -144,17 +144,17 @@ export const menuEntries: MenuEntry[] = [
     labelKey: 'financial',
     group: 'administration',
     rule: { profiles: admins },
-    available: false,
+    available: true,
   },
   { path: '/settings', icon: 'Settings', labelKey: 'settings', group: 'administration', rule: { profiles: admins }, available: true },
-  { path: '/companies', icon: 'Business', labelKey: 'companies', group: 'administration', rule: { superOnly: true }, available: false },
+  { path: '/companies', icon: 'Business', labelKey: 'companies', group: 'administration', rule: { superOnly: true }, available: true },
   {
     path: '/admin-metrics',
     icon: 'Insights',
     labelKey: 'adminMetrics',
     group: 'administration',
     rule: { superOnly: true },
-    available: false,
+    available: true,
   },
 ];
 

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Box, Button, Paper, Tab, Tabs, Typography, useMediaQuery } from '@mui/material';
-import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
+import { Box, Button, Tab, Tabs, useMediaQuery } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
+import { EmptyPane } from '../../components/EmptyPane';
 import { TicketsManager } from './manager/TicketsManager';
 import TicketPane from './pane/TicketPane';
 
@@ -10,21 +10,13 @@ import TicketPane from './pane/TicketPane';
 function Placeholder(props: { onSelect?: () => void }) {
   const { t } = useTranslation();
   return (
-    <Paper
-      variant="outlined"
-      square
-      sx={{ height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 2, p: 3 }}
-    >
-      <ForumOutlinedIcon sx={{ fontSize: 64, color: 'text.disabled' }} />
-      <Typography color="text.secondary" textAlign="center">
-        {t('tickets.page.noTicket')}
-      </Typography>
+    <EmptyPane text={t('tickets.page.noTicket')}>
       {props.onSelect ? (
         <Button variant="contained" onClick={props.onSelect}>
           {t('tickets.page.selectTicket')}
         </Button>
       ) : null}
-    </Paper>
+    </EmptyPane>
   );
 }
 

@@ -1,11 +1,12 @@
 import { useMemo } from 'react';
 import { Box, Checkbox, Chip, DialogContent, FormControlLabel, FormGroup, ListItemText, MenuItem, Switch, TextField } from '@mui/material';
 import { RecordFormDialog } from '../../components/records/RecordFormDialog';
-import { Form, Formik, type FormikProps } from 'formik';
+import { Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { FormDialogActions } from '../../components/records/FormDialogActions';
 import { reportSaveError } from '../../components/records/form-errors';
+import { formikTextField, shownError } from '../../components/records/form-fields';
 import { useListConnectionsQuery } from '../connections/connections.api';
 import { useQueuesQuery } from '../queues/queues.api';
 import { permissionSwitches, userFormSchema, userFormValues, userInputFrom, type UserFormValues } from './user-form';
@@ -76,17 +77,17 @@ export function UserDialog(props: { open: boolean; userId?: number | null; onClo
         {(form) => (
           <Form noValidate>
             <DialogContent dividers sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
-              <TextField {...textField(form, 'name')} label={t('users.form.name')} autoFocus required />
+              <TextField {...formikTextField(form, 'name', 'user')} label={t('users.form.name')} autoFocus required />
               <TextField
-                {...textField(form, 'password')}
+                {...formikTextField(form, 'password', 'user')}
                 label={t('users.form.password')}
                 type="password"
                 autoComplete="new-password"
                 required={!editing}
-                helperText={fieldError(form, 'password') ?? (editing ? t('users.form.passwordKeep') : undefined)}
+                helperText={shownError(form, 'password') ?? (editing ? t('users.form.passwordKeep') : undefined)}
               />
-              <TextField {...textField(form, 'email')} label={t('users.form.email')} type="email" required />
-              <TextField {...textField(form, 'profile')} select label={t('users.form.profile')}>
+              <TextField {...formikTextField(form, 'email', 'user')} label={t('users.form.email')} type="email" required />
+              <TextField {...formikTextField(form, 'profile', 'user')} select label={t('users.form.profile')}>
                 {profiles.map((profile) => (
                   <MenuItem key={profile} value={profile}>
                     {t(`users.profiles.${profile}`)}
@@ -94,7 +95,7 @@ export function UserDialog(props: { open: boolean; userId?: number | null; onClo
                 ))}
               </TextField>
               <TextField
-                {...textField(form, 'queueIds')}
+                {...formikTextField(form, 'queueIds', 'user')}
                 select
                 label={t('users.form.queues')}
                 sx={{ gridColumn: '1 / -1' }}
@@ -126,7 +127,12 @@ export function UserDialog(props: { open: boolean; userId?: number | null; onClo
                   </MenuItem>
                 ))}
               </TextField>
-              <TextField {...textField(form, 'whatsappId')} select label={t('users.form.connection')} sx={{ gridColumn: '1 / -1' }}>
+              <TextField
+                {...formikTextField(form, 'whatsappId', 'user')}
+                select
+                label={t('users.form.connection')}
+                sx={{ gridColumn: '1 / -1' }}
+              >
                 <MenuItem value="">{t('users.form.noConnection')}</MenuItem>
                 {connections.map((connection) => (
                   <MenuItem key={connection.id} value={connection.id}>
@@ -137,14 +143,14 @@ export function UserDialog(props: { open: boolean; userId?: number | null; onClo
               {(['startWork', 'endWork'] as const).map((field) => (
                 <TextField
                   key={field}
-                  {...textField(form, field)}
+                  {...formikTextField(form, field, 'user')}
                   type="time"
                   label={t(`users.form.${field}`)}
                   slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: WORK_TIME_STEP_SECONDS } }}
                 />
               ))}
               <TextField
-                {...textField(form, 'farewellMessage')}
+                {...formikTextField(form, 'farewellMessage', 'user')}
                 label={t('users.form.farewellMessage')}
                 multiline
                 minRows={2}
@@ -170,25 +176,4 @@ export function UserDialog(props: { open: boolean; userId?: number | null; onClo
       </Formik>
     </RecordFormDialog>
   );
-}
-
-/** A field's error once the user has left it or tried to submit. */
-function fieldError(form: FormikProps<UserFormValues>, name: keyof UserFormValues): string | undefined {
-  const error = form.errors[name];
-  return (form.touched[name] || form.submitCount > 0) && typeof error === 'string' ? error : undefined;
-}
-
-function textField(form: FormikProps<UserFormValues>, name: keyof UserFormValues) {
-  const error = fieldError(form, name);
-  return {
-    id: `user-${name}`,
-    name,
-    value: form.values[name],
-    onChange: form.handleChange,
-    onBlur: form.handleBlur,
-    error: Boolean(error),
-    helperText: error,
-    fullWidth: true,
-    size: 'small' as const,
-  };
 }

@@ -179,7 +179,14 @@ describe('campaigns through two API connections', () => {
     const token = company.admin.token;
     const knex = server.ports.database.knex;
     const connection = await createApiConnection(server, token, webhook, 'Ponte C');
-    const listId = await contactList(knex, company.companyId, [{ name: 'Ana', number: '5511911112222' }]);
+    // Three recipients a minute apart: the launched campaign is still sending when it is cancelled, and so is the
+    // restarted one (its two remaining recipients paced again from the restart).
+    await api(server, 'POST', '/campaign-settings', { token, body: { settings: { messageInterval: 60, longerIntervalAfter: 0 } } });
+    const listId = await contactList(knex, company.companyId, [
+      { name: 'Ana', number: '5511911112222' },
+      { name: 'Bia', number: '5511911113333' },
+      { name: 'Caio', number: '5511911114444' },
+    ]);
     const base = { name: 'Regras', message1: 'Oi {nome}', contactListId: listId, whatsappId: String(connection.id) };
     const created = await api(server, 'POST', '/campaigns', { token, body: { ...base, scheduledAt: null } });
     expect(created.body.status).toBe('INATIVA');
@@ -192,17 +199,27 @@ describe('campaigns through two API connections', () => {
       'ERR_CAMPAIGN_NOT_EDITABLE',
     );
     expect((await api(server, 'POST', `/campaigns/${id}/cancel`, { token })).status).toBe(409);
-
-    await knex('campaigns').where('id', id).update({ status: 'CANCELADA' });
-    const messages = await api(server, 'PUT', `/campaigns/${id}`, { token, body: { ...base, scheduledAt: soon, message1: 'Novo texto' } });
-    expect(messages).toMatchObject({ status: 200, body: { message1: 'Novo texto', status: 'CANCELADA' } });
-    const other = await api(server, 'PUT', `/campaigns/${id}`, { token, body: { ...base, name: 'Outro' } });
-    expect(other).toMatchObject({ status: 409, body: { error: 'ERR_CAMPAIGN_NOT_EDITABLE' } });
     const invalid = await api(server, 'POST', '/campaigns', { token, body: { name: 'X' } });
     expect(invalid).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION', fields: { name: 'Too Short!' } } });
-    const restarted = await api(server, 'POST', `/campaigns/${id}/restart`, { token });
+
+    // Another one launched now: its first recipient is messaged, the others wait.
+    const launched = await api(server, 'POST', '/campaigns', {
+      token,
+      body: { ...base, name: 'Em curso', scheduledAt: saoPauloWallTime(new Date(Date.now() - 1000)) },
+    });
+    const runningId = launched.body.id as number;
+    await eventually(() => webhook.messagesByNumber().has('5511911112222'), 'the first recipient messaged');
+    expect((await api(server, 'POST', `/campaigns/${runningId}/cancel`, { token })).body.status).toBe('CANCELADA');
+    const messages = await api(server, 'PUT', `/campaigns/${runningId}`, {
+      token,
+      body: { ...base, name: 'Em curso', message1: 'Novo texto' },
+    });
+    expect(messages).toMatchObject({ status: 200, body: { message1: 'Novo texto', status: 'CANCELADA' } });
+    const other = await api(server, 'PUT', `/campaigns/${runningId}`, { token, body: { ...base, name: 'Outro' } });
+    expect(other).toMatchObject({ status: 409, body: { error: 'ERR_CAMPAIGN_NOT_EDITABLE' } });
+    const restarted = await api(server, 'POST', `/campaigns/${runningId}/restart`, { token });
     expect(restarted.body.status).toBe('EM_ANDAMENTO');
-    expect((await api(server, 'POST', `/campaigns/${id}/cancel`, { token })).body.status).toBe('CANCELADA');
+    expect((await api(server, 'POST', `/campaigns/${runningId}/cancel`, { token })).body.status).toBe('CANCELADA');
   }, 30_000);
 });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { MediaStorage } from '../../../platform/media/media-storage.js';
 import { api, startTestServer, TEST_ADMIN, type CompanyFixture, type TestServer } from '../../../testing/test-server.js';
 import { addMonths, renewedDueDate } from '../company.service.js';
 
@@ -222,13 +223,21 @@ describe('PUT /companies/:id', () => {
 });
 
 describe('DELETE /companies/:id', () => {
-  it('deletes a company with its users and settings; company 1 cannot be deleted', async () => {
+  it('deletes a company with its users, settings and media; company 1 cannot be deleted', async () => {
     const doomed = await server.createCompany({ users: [{ profile: 'user' }] });
+    const media = server.container.get<MediaStorage>(MediaStorage);
+    const photo = await media.save({ companyId: doomed.companyId, folder: 'users/1', fileName: 'photo.png', data: Buffer.from('png') });
+    const note = await media.save({ companyId: doomed.companyId, folder: 'messages/9', fileName: 'note.ogg', data: Buffer.from('ogg') });
+    const kept = await media.save({ companyId: a.companyId, folder: 'users/1', fileName: 'photo.png', data: Buffer.from('png') });
     expect((await api(server, 'DELETE', `/companies/${doomed.companyId}`, { token: a.admin.token })).status).toBe(403);
+    expect(await media.exists(photo.path)).toBe(true);
     const deleted = await api(server, 'DELETE', `/companies/${doomed.companyId}`, { token: superToken });
     expect(deleted.status).toBe(200);
     expect(await knex()('companies').where('id', doomed.companyId).first()).toBeUndefined();
     expect(await knex()('users').where('company_id', doomed.companyId).first()).toBeUndefined();
+    expect(await media.exists(photo.path)).toBe(false);
+    expect(await media.exists(note.path)).toBe(false);
+    expect(await media.exists(kept.path)).toBe(true);
     expect((await api(server, 'DELETE', `/companies/${doomed.companyId}`, { token: superToken })).status).toBe(404);
     const root = await api(server, 'DELETE', '/companies/1', { token: superToken });
     expect(root.status).toBe(400);

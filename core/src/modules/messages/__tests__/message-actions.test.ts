@@ -173,6 +173,48 @@ describe('editing a message', () => {
     expect(empty.status).toBe(400);
   });
 
+  it('edits a message whose send is under way once it has gone out, and sends one edited while it waits as edited', async () => {
+    // A session whose sends wait at a gate: the first message is being handed over, the second waits behind it.
+    const gated = recorder('gated', true);
+    const send = gated.session.send.bind(gated.session);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const entered: string[] = [];
+    gated.session.send = async (message) => {
+      entered.push(message.body ?? '');
+      await gate;
+      return send(message);
+    };
+    const live = goLive(company.companyId, await connectedConnection(company.companyId, 'gated'), gated);
+    const { ticketId } = await ticketOn(live);
+    const post = async (body: string) =>
+      (await api(server, 'POST', `/messages/${ticketId}`, { token: company.admin.token, body: { body } })).body.messages[0].id as number;
+    const underWay = await post('Primeira versão');
+    await eventually(() => entered.includes('Primeira versão'), 'the first send handed to the session');
+    const waiting = await post('Segunda mensagem');
+    const edit = (id: number, body: string) => api(server, 'POST', `/messages/edit/${id}`, { token: company.admin.token, body: { body } });
+    expect((await edit(underWay, 'Primeira versão, corrigida')).status).toBe(200);
+    expect((await edit(waiting, 'Segunda mensagem, corrigida')).status).toBe(200);
+    release();
+
+    // The first went out with its old text, so the channel edits it; the second went out already edited.
+    const first = await eventually(async () => {
+      const row = await messageRow(underWay);
+      return row.data?.channelEdit?.applied ? row : undefined;
+    }, 'the edit of the message under way applied');
+    expect(gated.edits).toEqual([{ externalId: first.external_id, body: 'Primeira versão, corrigida' }]);
+    const second = await eventually(async () => {
+      const row = await messageRow(waiting);
+      return row.data?.channelEdit?.applied ? row : undefined;
+    }, 'the waiting message sent');
+    expect(gated.sent.map((message) => message.body)).toEqual(['Primeira versão', 'Segunda mensagem, corrigida']);
+    expect(second.data.channelEdit.applied).toBe(second.data.channelEdit.wanted);
+    // Its queued edit found nothing left to do.
+    const reply = await post('Depois das correções');
+    await eventually(() => gated.sent.find((message) => message.messageId === reply), 'the reply queued after the edits');
+    expect(gated.edits).toHaveLength(1);
+  });
+
   it('edits a private note locally only', async () => {
     const { ticketId } = await ticketOn(capable);
     const note = await api(server, 'POST', `/messages/${ticketId}`, {

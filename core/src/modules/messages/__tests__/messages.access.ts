@@ -25,6 +25,10 @@ export const routeAccessCases: RouteAccessCase[] = [
     record: async ({ knex, companyId }) => ({ path: `/messages/listimages/${(await insertTicket(knex, companyId)).ticketId}` }),
   },
   {
+    route: 'GET /messages/templates/:ticketId',
+    record: async ({ knex, companyId }) => ({ path: `/messages/templates/${(await insertTicket(knex, companyId)).ticketId}` }),
+  },
+  {
     route: 'GET /messages/getmedia/:ticketId',
     record: async ({ knex, companyId }) => ({ path: `/messages/getmedia/${(await insertTicket(knex, companyId)).ticketId}` }),
   },

@@ -69,9 +69,11 @@ describe('messages an agent sends', () => {
     });
     expect(sent.status).toBe(201);
     const [message] = (await api(server, 'GET', `/messages/${ticketId}`, { token: company.admin.token })).body.messages;
+    const { protocol } = (await api(server, 'GET', `/tickets/${ticketId}`, { token: company.admin.token })).body;
+    expect(protocol).toMatch(/^\d{14}$/);
     expect(message.body).toMatch(
       new RegExp(
-        `^\\*Ana Souza:\\*\\n(Bom dia|Boa tarde|Boa noite|Boa madrugada), Maria! Aqui é Ana Souza da Loja Centro, protocolo ${ticketId} \\(\\{\\{unknown\\}\\}\\)$`,
+        `^\\*Ana Souza:\\*\\n(Bom dia|Boa tarde|Boa noite|Boa madrugada), Maria! Aqui é Ana Souza da Loja Centro, protocolo ${protocol} \\(\\{\\{unknown\\}\\}\\)$`,
       ),
     );
     await settings({ send_sign_message: 'disabled' });

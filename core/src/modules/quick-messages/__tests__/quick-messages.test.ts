@@ -213,6 +213,9 @@ describe('quick messages API', () => {
     expect(categories.status).toBe(200);
     expect(categories.body.every((entry: { isCategory: boolean }) => entry.isCategory)).toBe(true);
     expect(categories.body.map((entry: { id: number }) => entry.id)).toContain(category.body.id);
+    const filed = await api(server, 'GET', `/quick-messages?categoryId=${category.body.id}`, { token: userA().token });
+    expect(filed.body.records.map((entry: { id: number }) => entry.id)).toEqual([reply.body.id]);
+    expect((await api(server, 'GET', '/quick-messages?categoryId=abc', { token: userA().token })).status).toBe(400);
     const composer = await api(server, 'GET', '/quick-messages/list', { token: userA().token });
     expect(composer.body.map((entry: { id: number }) => entry.id)).not.toContain(category.body.id);
     expect(composer.body.map((entry: { id: number }) => entry.id)).toContain(reply.body.id);

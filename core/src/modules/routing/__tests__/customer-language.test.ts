@@ -28,7 +28,8 @@ const texts = {
     position: '*Mensagem Automática*:\nVocê está na posição *1* da fila de atendimento. Aguarde, já vamos te atender!',
     accepted: 'Olá *Carla Souza*, meu nome é *Ana* e agora vou prosseguir com seu atendimento!',
     transferred: '*Mensagem Automática*:\nVocê foi transferido para o departamento *Suporte*\naguarde, já vamos te atender!',
-    rating: 'Ana pede: avalie\n\nDigite uma nota de *1* a *5* para avaliar nosso atendimento (1 = péssimo, 5 = excelente).',
+    rating:
+      'Ana pede: avalie\n\nDigite uma nota de *1* a *5* para avaliar nosso atendimento (1 = péssimo, 5 = excelente).\n*1* 😡   *2* 😞   *3* 😐   *4* 😊   *5* 😍',
     thanks: 'Obrigado pela sua avaliação!',
     refused: '*Mensagem Automática*:\nVocê não aceitou nossa política de privacidade. Atendimento encerrado.',
     farewell: 'Tchau Bruno Lima, 05/03/2026',
@@ -43,7 +44,8 @@ const texts = {
     accepted: 'Hello *Carla Souza*, my name is *Ana* and I will take care of you from now on!',
     transferred:
       '*Automatic message*:\nYou have been transferred to the *Suporte* department\nplease hold on, we will be with you shortly!',
-    rating: 'Ana pede: avalie\n\nType a score from *1* to *5* to rate our service (1 = very poor, 5 = excellent).',
+    rating:
+      'Ana pede: avalie\n\nType a score from *1* to *5* to rate our service (1 = very poor, 5 = excellent).\n*1* 😡   *2* 😞   *3* 😐   *4* 😊   *5* 😍',
     thanks: 'Thank you for your rating!',
     refused: '*Automatic message*:\nYou did not accept our privacy policy. This conversation is closed.',
     farewell: 'Tchau Bruno Lima, 03/05/2026',

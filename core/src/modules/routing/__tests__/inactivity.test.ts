@@ -89,6 +89,15 @@ describe('inactivity', () => {
     expect(ticket.closed_at).not.toBeNull();
   });
 
+  it('closes a quiet ticket of a connection without an expiry of its own after the default 24 hours (AUTO_CLOSE_HOURS)', async () => {
+    const { visitor, ticketId } = await waitingForVisitor();
+    await minutesPass(24 * 60 - 1);
+    expect((await visitor.ticket()).status).toBe('open');
+    await minutesPass(2);
+    await visitor.waitForReply(EXPIRED);
+    expect(await visitor.ticket()).toMatchObject({ id: ticketId, status: 'closed' });
+  });
+
   it("with whenExpiresTicket 0 leaves a ticket whose last message is the contact's; with 1 expires it too", async () => {
     await scenario().connectionColumns({ expires_ticket: 10, when_expires_ticket: 0 });
     const quiet = await scenario().visitor();

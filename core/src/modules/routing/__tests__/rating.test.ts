@@ -38,6 +38,7 @@ describe('rating request', () => {
     const { visitor, ticketId } = await attendedAndResolved();
     const question = await visitor.waitForReply(RATING);
     expect(question).toContain(customerText('rating.scale', { language: 'pt-BR' }));
+    expect(question).toContain('*1* 😡   *2* 😞   *3* 😐   *4* 😊   *5* 😍');
     const waiting = await visitor.ticket();
     expect(waiting.id).toBe(ticketId);
     expect(waiting.status).toBe('nps');

@@ -441,6 +441,18 @@ describe('GET /tickets filters and paging', () => {
     expect(maria.body.tickets[0].user).toEqual({ id: company.admin.id, name: expect.any(String), color: null });
   });
 
+  it('finds a ticket by its protocol, shown on the ticket', async () => {
+    const shown = await api(server, 'GET', `/tickets/${t.closed!.id}`, { token: company.admin.token });
+    expect(shown.body.protocol).toMatch(/^\d{14}$/);
+    expect(await list(`?searchParam=${shown.body.protocol}`)).toEqual(ids('closed'));
+    // Another company's ticket is never found by its protocol (companies count their own numbers).
+    const other = await server.createCompany();
+    const w = await fixtures.connection(other.companyId);
+    const foreign = await fixtures.ticket(other.companyId, { whatsapp_id: w });
+    const foreignProtocol = (await fixtures.ticketRow(foreign.id)).protocol as string;
+    expect(await list(`?searchParam=${foreignProtocol}`)).not.toContain(foreign.id);
+  });
+
   it('searches a word in more messages than it lists by id: newest activity first, each ticket once, paged', async () => {
     const busy = await server.createCompany();
     const w = await fixtures.connection(busy.companyId);

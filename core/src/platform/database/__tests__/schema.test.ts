@@ -4,7 +4,8 @@ import { coreMigrations, ListMigrationSource } from '@switchboard/migrations';
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-database.js';
 
 // session_owners: which node runs each connection's session (a node's, not a company's, record).
-const PLATFORM_TABLES = ['plans', 'companies', 'session_owners'];
+// company_status_history: the platform's record of companies' status changes; it outlives a deleted company.
+const PLATFORM_TABLES = ['plans', 'companies', 'session_owners', 'company_status_history'];
 
 const TENANT_TABLES = [
   'helps',
@@ -48,6 +49,7 @@ const TENANT_TABLES = [
   'conversation_timers',
   'auth_sessions',
   'integration_sessions',
+  'ticket_protocol_counters',
 ];
 
 const ALL_TABLES = [...PLATFORM_TABLES, ...TENANT_TABLES].sort();
@@ -162,6 +164,60 @@ describe('core schema', () => {
       .returning(['id', 'uuid']);
     expect(fresh.uuid).toMatch(/^[0-9a-f-]{36}$/);
     const error = await rejection(knex('tickets').insert({ ...active, status: 'pending' }));
+    expect(error.code).toBe('23505');
+  });
+
+  it('records the first acceptance of a ticket once, whichever statement opens it', async () => {
+    const [contact] = await knex('contacts').insert({ company_id: companyId, name: 'Bia', number: '5511999990001' }).returning('id');
+    const base = { company_id: companyId, contact_id: contact.id, whatsapp_id: connectionId };
+    const arrival = new Date('2026-03-02T10:00:00Z');
+    const [waiting] = await knex('tickets')
+      .insert({ ...base, status: 'pending', created_at: arrival })
+      .returning('id');
+    const acceptedAt = async (id: number) => (await knex('tickets').where({ id }).first('accepted_at')).accepted_at as Date | null;
+    expect(await acceptedAt(waiting.id)).toBeNull();
+
+    await knex('tickets').where({ id: waiting.id }).update({ status: 'open' });
+    const first = await acceptedAt(waiting.id);
+    expect(first).not.toBeNull();
+    // Returned to the queue, closed and reopened: the first acceptance stays.
+    await knex('tickets').where({ id: waiting.id }).update({ status: 'pending' });
+    await knex('tickets').where({ id: waiting.id }).update({ status: 'closed', closed_at: knex.fn.now() });
+    await knex('tickets').where({ id: waiting.id }).update({ status: 'open' });
+    expect(await acceptedAt(waiting.id)).toEqual(first);
+
+    // Opened at creation (an agent starting the conversation): accepted on arrival.
+    await knex('tickets').where({ id: waiting.id }).update({ status: 'closed' });
+    const [started] = await knex('tickets')
+      .insert({ ...base, status: 'open', created_at: arrival })
+      .returning('id');
+    expect(await acceptedAt(started.id)).toEqual(arrival);
+  });
+
+  it("gives every ticket a protocol of its day and the company's next number, unique within the company", async () => {
+    const [plan] = await knex('plans').insert({ name: 'Protocol plan', users: 3, connections: 3, queues: 3 }).returning('id');
+    const [other] = await knex('companies').insert({ name: 'Protocol company', plan_id: plan.id }).returning('id');
+    const ticketOf = async (company: number, createdAt: Date) => {
+      const [contact] = await knex('contacts')
+        .insert({ company_id: company, name: 'P', number: `55${Math.random().toString().slice(2, 13)}` })
+        .returning('id');
+      const [row] = await knex('tickets')
+        .insert({ company_id: company, contact_id: contact.id, status: 'closed', created_at: createdAt })
+        .returning('protocol');
+      return row.protocol as string;
+    };
+    const day = new Date('2026-03-02T12:00:00Z');
+    expect(await ticketOf(other.id, day)).toBe('20260302000001');
+    expect(await ticketOf(other.id, day)).toBe('20260302000002');
+    // Each company counts its own.
+    expect(await ticketOf(companyId, day)).toMatch(/^20260302\d{6}$/);
+    expect(await ticketOf(other.id, new Date('2026-03-03T12:00:00Z'))).toBe('20260303000003');
+    // Many at once on separate connections: never the same number twice.
+    const together = await Promise.all(Array.from({ length: 20 }, () => ticketOf(other.id, day)));
+    expect(new Set(together).size).toBe(20);
+    const error = await rejection(
+      knex('tickets').insert({ company_id: other.id, contact_id: contactId, status: 'closed', protocol: '20260302000001' }),
+    );
     expect(error.code).toBe('23505');
   });
 

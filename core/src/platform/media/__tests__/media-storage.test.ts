@@ -31,6 +31,21 @@ describe('DiskMediaStorage', () => {
     await storage.remove(stored.path);
   });
 
+  it("removes a company's whole folder and nothing of another company", async () => {
+    const photo = await storage.save({ companyId: 4, folder: 'users/7', fileName: 'photo.png', data: Buffer.from('png!') });
+    const note = await storage.save({ companyId: 4, folder: 'messages/42', fileName: 'note.ogg', data: Buffer.from('ogg') });
+    const other = await storage.save({ companyId: 40, folder: 'users/7', fileName: 'photo.png', data: Buffer.from('png!') });
+    await storage.removeCompany(4);
+    expect(await storage.exists(photo.path)).toBe(false);
+    expect(await storage.exists(note.path)).toBe(false);
+    expect(await readdir(root)).toEqual(['company40']);
+    expect(await storage.exists(other.path)).toBe(true);
+    await storage.removeCompany(4);
+    await expect(storage.removeCompany(0)).rejects.toThrow('Invalid company id');
+    await expect(storage.removeCompany(Number.NaN)).rejects.toThrow('Invalid company id');
+    expect(await readdir(root)).toEqual(['company40']);
+  });
+
   it('saves a stream and leaves no temporary file behind', async () => {
     const stored = await storage.save({
       companyId: 3,

@@ -101,6 +101,8 @@ describe('the shell menu (spec 1 §2, §6)', () => {
 
   it('shows only the entries whose page exists', () => {
     expect(visibleMenu({ user: user({ profile: 'admin', super: true }), plan: allPlan, plugins }).map((entry) => entry.path)).toEqual([
+      '/',
+      '/reports',
       '/moments',
       '/tickets',
       '/quick-messages',
@@ -108,11 +110,13 @@ describe('the shell menu (spec 1 §2, §6)', () => {
       '/contacts',
       '/schedules',
       '/tags',
+      '/chats',
       '/helps',
       '/campaigns',
       '/contact-lists',
       '/campaigns-config',
       '/announcements',
+      '/messages-api',
       '/plantao',
       '/users',
       '/queues',
@@ -120,7 +124,10 @@ describe('the shell menu (spec 1 §2, §6)', () => {
       '/queue-integration',
       '/connections',
       '/files',
+      '/financeiro',
       '/settings',
+      '/companies',
+      '/admin-metrics',
     ]);
   });
 
@@ -143,7 +150,10 @@ describe('the shell menu (spec 1 §2, §6)', () => {
     const agent = user({});
     const rule = (path: string) => entryOf(path)!.rule;
     expect(entryOf('/tickets/0b8e-uuid')?.path).toBe('/tickets');
-    expect(entryOf('/')).toBeUndefined();
+    // The root path is the dashboard: admins and users with showDashboard (spec 2 §6).
+    expect(entryOf('/')?.path).toBe('/');
+    expect(access(rule('/'), { user: agent, plan: null, plugins: null })).toBe('denied');
+    expect(access(rule('/'), { user: user({ showDashboard: 'enabled' }), plan: null, plugins: null })).toBe('allowed');
     expect(access(rule('/connections'), { user: agent, plan: allPlan, plugins })).toBe('denied');
     expect(access(rule('/connections'), { user: user({ allowConnections: 'enabled' }), plan: allPlan, plugins })).toBe('allowed');
     expect(access(rule('/users'), { user: agent, plan: null, plugins: null })).toBe('denied');

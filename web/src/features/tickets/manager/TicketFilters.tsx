@@ -16,7 +16,7 @@ export const noFilters: AdvancedFilters = { tags: [], whatsappIds: [], statuses:
 
 const statuses: TicketStatus[] = ['open', 'pending', 'closed', 'group'];
 
-function MultiPick<T extends { id: number | string; name: string }>(props: {
+export function MultiPick<T extends { id: number | string; name: string }>(props: {
   label: string;
   options: T[];
   value: (number | string)[];

@@ -70,6 +70,7 @@ export function TicketHeader(props: { ticket: Ticket; drawerOpen: boolean; onTog
           <Typography variant="body2" color="text.secondary" noWrap>
             {assignment}
             {ticket.queue ? ` · ${ticket.queue.name}` : ''}
+            {ticket.protocol ? ` · ${t('ticketPane.protocol', { protocol: ticket.protocol })}` : ''}
           </Typography>
         </Box>
       </ButtonBase>

@@ -106,6 +106,11 @@ function DrawerBody({ ticket, contact, onClose }: { ticket: Ticket; contact: Con
           <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
             {contact.email || t('ticketPane.drawer.noEmail')}
           </Typography>
+          {ticket.protocol ? (
+            <Typography variant="body2" color="text.secondary">
+              {t('ticketPane.protocol', { protocol: ticket.protocol })}
+            </Typography>
+          ) : null}
           <Stack direction="row" spacing={1}>
             <Button size="small" variant="outlined" startIcon={<EditOutlinedIcon />} onClick={() => setEditing(true)}>
               {t('ticketPane.drawer.edit')}

@@ -14,13 +14,25 @@ import {
   RadioGroup,
   Rating,
   Typography,
+  type IconContainerProps,
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { ratingEmoji } from '@switchboard/sdk/contracts';
 
 export interface ResolveChoice {
   sendFarewellMessage: boolean;
   /** 1 to 5 when the agent recorded a rating. */
   rating?: number;
+}
+
+/** Each score of the rating as its face (spec 1 §9), the chosen one in full colour. */
+function RatingFace({ value, ...props }: IconContainerProps) {
+  return (
+    <Box component="span" {...props} sx={{ fontSize: 28, px: 0.25, lineHeight: 1 }}>
+      {/* The score's own label names it; the face is its picture. */}
+      <span aria-hidden>{ratingEmoji(value)}</span>
+    </Box>
+  );
 }
 
 /**
@@ -98,7 +110,14 @@ export function ResolveTicketDialog(props: {
                 <Typography component="legend" variant="body2" color="text.secondary">
                   {t('ticketPane.resolve.rating')}
                 </Typography>
-                <Rating name="ticket-rating" max={5} value={rating} onChange={(_event, value) => setRating(value)} />
+                <Rating
+                  name="ticket-rating"
+                  max={5}
+                  value={rating}
+                  onChange={(_event, value) => setRating(value)}
+                  IconContainerComponent={RatingFace}
+                  highlightSelectedOnly
+                />
                 {tried && ratingMissing ? <FormHelperText error>{t('ticketPane.resolve.ratingRequired')}</FormHelperText> : null}
               </Box>
             ) : null}
