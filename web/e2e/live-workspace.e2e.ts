@@ -148,7 +148,9 @@ describe('the live workspace', () => {
     async function openTicket(ticket: Ticket): Promise<void> {
       await assigned().getByRole('listitem', { name: ticket.contact!.name }).getByRole('heading').click();
       await page.waitForURL(new RegExp(`/tickets/${ticket.uuid}$`));
-      await composer().waitFor();
+      // The address changes before the pane does: until this ticket's pane is up, the one before is still on screen
+      // (and a message for it would rightly be read at once).
+      await page.getByRole('region', { name: `Ticket #${ticket.id}` }).getByRole('textbox', { name: 'Mensagem', exact: true }).waitFor();
     }
 
     beforeAll(async () => {
