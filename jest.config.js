@@ -29,4 +29,7 @@ export default {
   // Also the hooks' limit: an embedded server's start (PGlite loading its data folder) takes seconds alone and far
   // longer on a loaded two-core machine. Each wait on an event has its own limit.
   testTimeout: 60000,
+  // A worker keeps what each file loaded (an embedded file's PGlite alone is hundreds of MB): past this it is replaced
+  // after its file, or the suite's later files ran five times slower under the garbage collector.
+  workerIdleMemoryLimit: '1GB',
 };

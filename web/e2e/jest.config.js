@@ -9,6 +9,8 @@ export default {
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   testMatch: ['<rootDir>/**/*.e2e.ts'],
   testTimeout: 120000,
+  globalSetup: '<rootDir>/support/global-setup.ts',
+  globalTeardown: '<rootDir>/support/global-teardown.ts',
   // Two files at once on two cores: each mostly waits on its server and its browser.
   maxWorkers: 2,
 };

@@ -150,7 +150,10 @@ describe('the live workspace', () => {
       await page.waitForURL(new RegExp(`/tickets/${ticket.uuid}$`));
       // The address changes before the pane does: until this ticket's pane is up, the one before is still on screen
       // (and a message for it would rightly be read at once).
-      await page.getByRole('region', { name: `Ticket #${ticket.id}` }).getByRole('textbox', { name: 'Mensagem', exact: true }).waitFor();
+      await page
+        .getByRole('region', { name: `Ticket #${ticket.id}` })
+        .getByRole('textbox', { name: 'Mensagem', exact: true })
+        .waitFor();
     }
 
     beforeAll(async () => {

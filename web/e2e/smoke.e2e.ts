@@ -3,11 +3,12 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser, newContext } from './support/browser.js';
 import { startE2eServer, type E2eServer } from './support/server.js';
 
+// A new installation: the product started on an empty data directory, as `npm start` on a fresh clone.
 describe('the built web app', () => {
   let server: E2eServer;
   let browser: Browser;
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startE2eServer(), launchBrowser()]);
+    [server, browser] = await Promise.all([startE2eServer({}, { fresh: true }), launchBrowser()]);
   });
   afterAll(async () => {
     await browser?.close();

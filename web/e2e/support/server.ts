@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -33,14 +33,28 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** An empty data directory, or one holding a copy of `template`. */
+export function newDataDir(template?: string): string {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'switchboard-e2e-'));
+  if (template) cpSync(template, dataDir, { recursive: true });
+  return dataDir;
+}
+
+/** Where the browser run's first-started data directory is kept (see global-setup.ts). */
+export const DATA_TEMPLATE_ENV = 'E2E_DATA_TEMPLATE';
+
 /**
- * Starts the built product (`node core/dist/main.js`, as `npm start` does) in embedded mode on a free port with
- * a fresh data directory (or the one given, kept from a halted server); the web app is the production build in
- * web/dist.
+ * Starts the built product (`node core/dist/main.js`, as `npm start` does) in embedded mode on a free port. Its data
+ * directory is the one given (kept from a halted server), else a copy of the run's first-started one (the schema
+ * migrated and the super admin made, as every file would otherwise redo), else, with `fresh` or without that copy,
+ * an empty one. The web app is the production build in web/dist.
  */
-export async function startE2eServer(extraEnv: Record<string, string> = {}, options: { dataDir?: string } = {}): Promise<E2eServer> {
+export async function startE2eServer(
+  extraEnv: Record<string, string> = {},
+  options: { dataDir?: string; fresh?: boolean } = {},
+): Promise<E2eServer> {
   const port = await freePort();
-  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'switchboard-e2e-'));
+  const dataDir = options.dataDir ?? newDataDir(options.fresh ? undefined : process.env[DATA_TEMPLATE_ENV]);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
