@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newContext, screenshot, signIn } from './support/browser.js';
+import { eventually } from './support/server.js';
 import {
   APPROVED_TEMPLATE,
   cloudDelivery,
@@ -62,15 +63,14 @@ describe('a Cloud API conversation after its window closed', () => {
     const posted = await postCloudDelivery(server.url, delivery, { sign: cloud.sign, secret: APP_SECRET });
     expect(posted.status).toBe(200);
     const me = await api(server, 'GET', '/auth/me', { token });
-    let ticket: { id: number; uuid: string } | undefined;
-    for (const until = Date.now() + 15_000; !ticket && Date.now() < until;) {
+    const ticket = await eventually(async () => {
       const pending = await api(server, 'GET', '/tickets?status=pending', { token });
-      ticket = pending.body.tickets?.find((candidate: { channel: string }) => candidate.channel === 'whatsappapi');
-      if (!ticket) await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    expect(ticket).toBeDefined();
-    ticketUuid = ticket!.uuid;
-    await api(server, 'PUT', `/tickets/${ticket!.id}`, { token, body: { status: 'open', userId: me.body.id } });
+      return (pending.body.tickets as { id: number; uuid: string; channel: string }[] | undefined)?.find(
+        (candidate) => candidate.channel === 'whatsappapi',
+      );
+    });
+    ticketUuid = ticket.uuid;
+    await api(server, 'PUT', `/tickets/${ticket.id}`, { token, body: { status: 'open', userId: me.body.id } });
 
     await signIn(page, server.url, TEST_ADMIN.email, TEST_ADMIN.password);
     await page.goto(`${server.url}/tickets/${ticketUuid}`);
@@ -80,9 +80,7 @@ describe('a Cloud API conversation after its window closed', () => {
     await composer.press('Enter');
     await page.getByText('Olá Maria, vou verificar agora.').first().waitFor();
     const reply = (message: { json: Record<string, any> }) => String(message.json.text?.body ?? '').includes('vou verificar agora');
-    for (const until = Date.now() + 15_000; !cloud.graph.sent.some(reply) && Date.now() < until;) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await eventually(async () => (cloud.graph.sent.some(reply) ? true : undefined));
     expect(cloud.graph.sent.filter(reply).map((message) => message.json.to)).toEqual([MARIA.address]);
   });
 
@@ -100,18 +98,13 @@ describe('a Cloud API conversation after its window closed', () => {
     await dialog.getByLabel('Variável 1').fill('Maria');
     await dialog.getByLabel('Variável 2').fill('hoje');
     await dialog.getByText('Olá Maria, podemos continuar o seu atendimento hoje?').waitFor();
-    // Filled: the button turns on (checked before the picture, so it shows the settled dialog).
-    for (const until = Date.now() + 5_000; (await send.isDisabled()) && Date.now() < until;) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    expect(await send.isDisabled()).toBe(false);
+    // Filled: the button turns on (waited for before the picture, so it shows the settled dialog).
+    await send.and(page.locator(':enabled')).waitFor();
     await screenshot(page, 'whatsapp-cloud-template-1280');
     await send.click();
     await dialog.waitFor({ state: 'hidden' });
     await page.getByText('Olá Maria, podemos continuar o seu atendimento hoje?').first().waitFor();
-    for (const until = Date.now() + 15_000; !cloud.graph.sent.some((m) => m.json.type === 'template') && Date.now() < until;) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await eventually(async () => (cloud.graph.sent.some((m) => m.json.type === 'template') ? true : undefined));
     expect(cloud.graph.sent.at(-1)!.json).toMatchObject({
       to: MARIA.address,
       type: 'template',
