@@ -91,7 +91,14 @@ async function migratedPostgresTemplate(admin: Knex, serverUrl: string): Promise
     } finally {
       await database.close();
     }
-    await builder.query(`alter database ${building} rename to ${name}`);
+    try {
+      await builder.query(`alter database ${building} rename to ${name}`);
+    } catch (error) {
+      // Another run on another database of this server (whose lock is not this one) finished first.
+      await builder.query(`drop database if exists ${building}`);
+      if (await exists()) return name;
+      throw error;
+    }
     // Templates of older schemas go; one that another run is copying right now stays (one in use is not dropped).
     const older = await builder.query<{ datname: string }>(
       "select datname from pg_database where datname like 'sb\\_template\\_%' and datname <> $1",
