@@ -34,7 +34,7 @@ export async function freePort(): Promise<number> {
 }
 
 /** An empty data directory, or one holding a copy of `template`. */
-export function newDataDir(template?: string): string {
+function newDataDir(template?: string): string {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'switchboard-e2e-'));
   if (template) cpSync(template, dataDir, { recursive: true });
   return dataDir;
