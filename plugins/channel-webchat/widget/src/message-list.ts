@@ -11,12 +11,22 @@ const NEAR_BOTTOM_PX = 80;
 export class MessageList {
   private readonly items = new Map<string, HTMLLIElement>();
   private pinned = true;
+  /**
+   * Where contentChanged last scrolled: that scroll's event may arrive after the list grew again (an image loaded), when
+   * the list would no longer look pinned; it is not the visitor scrolling up.
+   */
+  private scrolledTo = -1;
 
   constructor(
     readonly element: HTMLUListElement,
     private readonly fill: (item: HTMLLIElement, view: TranscriptMessageView) => void,
   ) {
     element.addEventListener('scroll', () => {
+      if (element.scrollTop === this.scrolledTo) {
+        this.scrolledTo = -1;
+        this.pinned = true;
+        return;
+      }
       this.pinned = element.scrollHeight - element.scrollTop - element.clientHeight < NEAR_BOTTOM_PX;
     });
     // A smaller window (a phone's keyboard, a resized frame) keeps the newest message in view.
@@ -118,7 +128,9 @@ export class MessageList {
 
   /** Called when something grew (a new item, a loaded image): stays at the newest when the visitor was there. */
   contentChanged(): void {
-    if (this.pinned) this.element.scrollTop = this.element.scrollHeight;
+    if (!this.pinned) return;
+    this.element.scrollTop = this.element.scrollHeight;
+    this.scrolledTo = this.element.scrollTop;
   }
 
   scrollToNewest(): void {
