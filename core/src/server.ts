@@ -75,6 +75,8 @@ export interface RunningServer {
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+/** How long a node keeps an idle keep-alive connection open. */
+const IDLE_CONNECTION_MS = 65_000;
 /** Largest JSON or form body the API reads. */
 const bodyLimit = '1mb';
 const defaultWebDist = path.resolve(here, '../../web/dist');
@@ -151,6 +153,10 @@ async function listen(options: ServerOptions, ports: Ports, secret: string, logg
 
   const app = express();
   const http = createServer(app);
+  // An idle connection stays open longer than a proxy in front keeps its own (nginx: 60 s), so the proxy, or a client
+  // told by the Keep-Alive header, is the side that closes it: a node closing first races the next request sent on it,
+  // which then fails (a 502 through the proxy).
+  http.keepAliveTimeout = IDLE_CONNECTION_MS;
   // socket.io first: plugins open their namespaces while registering routes.
   container.get(SocketSessions).attach(ports.realtime.attach(http));
   app.disable('x-powered-by');
@@ -201,6 +207,8 @@ async function listen(options: ServerOptions, ports: Ports, secret: string, logg
       // No new connections from here on; the requests under way finish (main bounds the whole stop).
       const drained = new Promise<void>((resolve) => http.close(() => resolve()));
       http.closeIdleConnections();
+      // A connection whose request is under way closes soon after its answer, not after the keep-alive wait.
+      http.keepAliveTimeout = 1;
       for (const worker of workers) await worker.stop();
       // Locks released and the other nodes told, so they take the sessions at once.
       await sessions.stopAll();

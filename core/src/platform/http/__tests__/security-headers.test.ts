@@ -93,3 +93,12 @@ describe('body limits', () => {
     expect((await post('application/json', JSON.stringify({ name: 'x'.repeat(900_000) }))).status).toBe(401);
   });
 });
+
+describe('idle connections', () => {
+  it('stay open longer than the proxy in front keeps its own (nginx: 60 s), as the Keep-Alive header tells clients', async () => {
+    const answer = await api(server, 'GET', '/auth/me');
+    expect(answer.headers.get('connection')).toBe('keep-alive');
+    const seconds = Number(/timeout=(\d+)/.exec(answer.headers.get('keep-alive') ?? '')?.[1]);
+    expect(seconds).toBeGreaterThan(60);
+  });
+});
