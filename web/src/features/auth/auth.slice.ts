@@ -9,7 +9,15 @@ export interface SessionUser {
   profile: Profile;
   super: boolean;
   companyId: number;
-  company: { id: number; name: string; dueDate: string | null; plan?: Record<string, unknown> | null; settings?: Record<string, unknown> };
+  company: {
+    id: number;
+    name: string;
+    dueDate: string | null;
+    /** IANA zone the company's schedules and hours are read in. */
+    timezone?: string | null;
+    plan?: Record<string, unknown> | null;
+    settings?: Record<string, unknown>;
+  };
   settings?: Record<string, unknown>;
   dueDate: string | null;
   expired: boolean;

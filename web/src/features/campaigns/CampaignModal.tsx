@@ -5,6 +5,7 @@ import { Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import * as yup from 'yup';
 import { FormDialogActions } from '../../components/records/FormDialogActions';
+import { useAppSelector } from '../../app/hooks';
 import { validationText } from '../../app/i18n';
 import { CampaignAudienceFields } from './CampaignAudienceFields';
 import { CampaignMediaField, type MediaChange } from './CampaignMediaField';
@@ -24,6 +25,7 @@ export function CampaignModal(props: { open: boolean; onClose: () => void; campa
   const { data: campaign, isFetching } = useCampaignQuery(props.campaignId ?? 0, { skip: !editing || !props.open });
   const saving = useSaveCampaign(props.campaignId);
   const [media, setMedia] = useState<MediaChange>(null);
+  const timeZone = useAppSelector((state) => state.auth.user?.company.timezone) || undefined;
   const record = editing ? (campaign ?? null) : null;
   const access = formAccess(record);
 
@@ -58,7 +60,7 @@ export function CampaignModal(props: { open: boolean; onClose: () => void; campa
         validationSchema={schema}
         onSubmit={async (values, helpers) => {
           try {
-            const body = campaignInput(values);
+            const body = campaignInput(values, timeZone);
             await saving.save(access.fields ? body : messagesOf(body), media, Boolean(record?.mediaPath));
             campaignToast.success(t('campaigns.toasts.saved'));
             close();

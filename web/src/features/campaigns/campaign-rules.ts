@@ -72,14 +72,14 @@ export type CampaignInput = {
 
 const LOCAL_INPUT = "yyyy-MM-dd'T'HH:mm";
 
-/** DESIGN §4: a company's time zone; the server reads a sent schedule as wall time there. */
-export const COMPANY_TIME_ZONE = 'America/Sao_Paulo';
+/** DESIGN §4: the time zone of a company that has none set; the server reads a sent schedule as wall time there. */
+const DEFAULT_COMPANY_TIME_ZONE = 'America/Sao_Paulo';
 
 /**
  * An instant as the company's wall time, 'YYYY-MM-DD HH:mm:ss' (spec 3 §5): the browser may be in another zone, so
  * the time the user picked is carried over rather than its digits.
  */
-export function companyWallTime(instant: Date, timeZone = COMPANY_TIME_ZONE): string {
+export function companyWallTime(instant: Date, timeZone: string): string {
   const shown = wallClockAt(instant, timeZone);
   const two = (value: number) => String(value).padStart(2, '0');
   return `${shown.year}-${two(shown.month)}-${two(shown.day)} ${two(shown.hour)}:${two(shown.minute)}:${two(shown.second)}`;
@@ -122,7 +122,8 @@ export function formValues(campaign: Campaign | null | undefined): CampaignFormV
 
 const orNull = (text: string): string | null => (text.trim() === '' ? null : text);
 
-export function campaignInput(values: CampaignFormValues): CampaignInput {
+/** The form's values as the API reads them; `timeZone` is the company's (the session's company), not the browser's. */
+export function campaignInput(values: CampaignFormValues, timeZone = DEFAULT_COMPANY_TIME_ZONE): CampaignInput {
   const texts = Object.fromEntries(
     MESSAGE_SLOTS.flatMap((slot) => [
       [messageField(slot), orNull(values[messageField(slot)])],
@@ -134,7 +135,7 @@ export function campaignInput(values: CampaignFormValues): CampaignInput {
     whatsappId: values.whatsappIds.join(','),
     contactListId: values.contactListId === '' ? null : values.contactListId,
     tagListId: values.tagListId === 'Nenhuma' ? null : values.tagListId,
-    scheduledAt: values.scheduledAt ? companyWallTime(new Date(values.scheduledAt)) : null,
+    scheduledAt: values.scheduledAt ? companyWallTime(new Date(values.scheduledAt), timeZone) : null,
     confirmation: values.confirmation,
     ...texts,
   };

@@ -56,6 +56,8 @@ describe('sign-in and session', () => {
     const me = await api(server, 'GET', '/auth/me', { token: company.admin.token });
     expect(me.status).toBe(200);
     expect(me.body.expired).toBe(true);
+    // The web reads schedules the user picks as wall time in this zone.
+    expect(me.body.company.timezone).toBe('America/Sao_Paulo');
   });
 
   it('rotates the refresh cookie, and logout ends every session', async () => {

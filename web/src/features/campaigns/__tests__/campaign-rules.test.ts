@@ -66,8 +66,17 @@ describe('campaign form body (spec 3 §5)', () => {
   });
 
   it("writes a schedule as the company's wall time, whatever the browser's zone", () => {
-    expect(companyWallTime(new Date('2026-03-11T12:30:00Z'))).toBe('2026-03-11 09:30:00');
+    expect(companyWallTime(new Date('2026-03-11T12:30:00Z'), 'America/Sao_Paulo')).toBe('2026-03-11 09:30:00');
     expect(companyWallTime(new Date('2026-03-11T12:30:05Z'), 'UTC')).toBe('2026-03-11 12:30:05');
+  });
+
+  it("sends the schedule in the company's own zone, or São Paulo's for a company without one", () => {
+    const values = { ...formValues(campaign()), scheduledAt: '2026-03-11T09:30' };
+    const picked = new Date('2026-03-11T09:30');
+    expect(campaignInput(values, 'America/Manaus').scheduledAt).toBe(companyWallTime(picked, 'America/Manaus'));
+    expect(campaignInput(values).scheduledAt).toBe(companyWallTime(picked, 'America/Sao_Paulo'));
+    // One hour apart all year (neither zone keeps summer time): the zone is not ignored.
+    expect(campaignInput(values, 'America/Manaus').scheduledAt).not.toBe(campaignInput(values).scheduledAt);
   });
 
   it('sends empty texts as null, the connections comma-joined and the schedule as YYYY-MM-DD HH:mm:ss', () => {
@@ -77,7 +86,7 @@ describe('campaign form body (spec 3 §5)', () => {
       whatsappId: '4,7',
       contactListId: 3,
       tagListId: 5,
-      scheduledAt: companyWallTime(new Date('2026-03-11T09:30')),
+      scheduledAt: companyWallTime(new Date('2026-03-11T09:30'), 'America/Sao_Paulo'),
       message1: 'Olá {nome}',
       message2: null,
       confirmationMessage1: null,
