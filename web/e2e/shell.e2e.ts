@@ -33,32 +33,10 @@ describe('the application shell', () => {
     await server?.stop();
   });
 
-  /**
-   * Signs in through the login page when it is built; while it is still a scaffold, the session is put in local
-   * storage the way auth.slice.ts reads it (token and user as JSON) from POST /auth/login and GET /auth/me.
-   */
+  /** Signs in through the login page, as a user does; answers the page once the shell is up. */
   async function openAs(context: BrowserContext, email: string, password: string): Promise<Page> {
     const page = await context.newPage();
-    await page.goto(`${server.url}/login`);
-    const hasForm = await page
-      .getByLabel(/senha|password/i)
-      .first()
-      .isVisible()
-      .catch(() => false);
-    if (hasForm) {
-      await signIn(page, server.url, email, password);
-    } else {
-      const token = await server.login(email, password);
-      const user = await server.api('GET', '/auth/me', undefined, token);
-      await page.evaluate(
-        ([t, u]) => {
-          localStorage.setItem('token', JSON.stringify(t));
-          localStorage.setItem('user', JSON.stringify(u));
-        },
-        [token, user] as const,
-      );
-      await page.goto(`${server.url}/tickets`);
-    }
+    await signIn(page, server.url, email, password);
     await page.getByRole('button', { name: /minha conta|my account/i }).waitFor();
     return page;
   }

@@ -213,11 +213,19 @@ function startWidget(widgetId: string): void {
       .then((url) => {
         link.href = url;
         if (kind === 'image' && view.mimeType !== 'image/svg+xml') {
+          // Shown once loaded, in the same step as the scroll to it: an empty image in its place first would shrink the
+          // list, and the browser's scroll for that, read after the image grew, would look like the visitor scrolling up.
+          // One that cannot load stays a link to the file.
           const image = h('img', { src: url, alt: name });
-          image.addEventListener('load', () => list.contentChanged());
-          link.textContent = '';
           link.target = '_blank';
-          link.append(image);
+          image.addEventListener(
+            'load',
+            () => {
+              link.replaceChildren(image);
+              list.contentChanged();
+            },
+            { once: true },
+          );
         } else if (kind === 'audio' || kind === 'video') {
           const player = h(kind, { src: url, controls: true, preload: 'metadata' });
           player.addEventListener('loadedmetadata', () => list.contentChanged());

@@ -4,7 +4,7 @@ import { Box, CircularProgress, Drawer, useMediaQuery } from '@mui/material';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { sessionCleared, type SessionUser } from '../auth/auth.slice';
 import { MenuDrawer } from './MenuDrawer';
-import { visibleMenu } from './menu';
+import { menuSettled, visibleMenu } from './menu';
 import { TopBar } from './TopBar';
 import { useConnectionWarning } from './use-connection-warning';
 import { useServiceWorkerUpdates } from './use-service-worker-updates';
@@ -57,7 +57,7 @@ function Shell({ user }: { user: SessionUser }) {
   }, [wide]);
 
   const menuContext = useMenuContext(user);
-  const entries = useMemo(() => visibleMenu(menuContext), [menuContext]);
+  const entries = useMemo(() => (menuSettled(menuContext) ? visibleMenu(menuContext) : []), [menuContext]);
   const connectionWarning = useConnectionWarning(entries.some((entry) => entry.path === '/connections'));
 
   const expanded = wide ? pinned || hovered : true;

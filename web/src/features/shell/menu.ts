@@ -202,6 +202,14 @@ export function entryOf(pathname: string): MenuEntry | undefined {
   return menuEntries.find((entry) => entry.available && isEntryPath(entry.path, pathname));
 }
 
+/**
+ * Whether every entry's rule is decided. The menu shows its entries only then, all at once: entries appearing one by
+ * one as the plan and the plugins arrive would push the others down, under a pointer already on its way to one.
+ */
+export function menuSettled(context: MenuContext): boolean {
+  return menuEntries.every((entry) => !entry.available || access(entry.rule, context) !== 'unknown');
+}
+
 /** The entries to show: allowed by their rule and with a page in the app (`includeUnavailable` for the full table). */
 export function visibleMenu(context: MenuContext, options: { includeUnavailable?: boolean } = {}): MenuEntry[] {
   return menuEntries.filter((entry) => (entry.available || options.includeUnavailable) && allows(entry.rule, context));

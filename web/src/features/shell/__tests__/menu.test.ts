@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { access, allows, entryOf, menuEntries, visibleMenu, type MenuContext } from '../menu';
+import { access, allows, entryOf, menuEntries, menuSettled, visibleMenu, type MenuContext } from '../menu';
 
 const allPlan = {
   useCampaigns: true,
@@ -166,5 +166,14 @@ describe('the shell menu (spec 1 §2, §6)', () => {
         expect([entry.path, access(entry.rule, context) === 'allowed']).toEqual([entry.path, visibleMenu(context).includes(entry)]);
       }
     }
+  });
+
+  it('is settled only once the plan and the plugins are known, so its entries come all at once', () => {
+    const admin = user({ profile: 'admin' });
+    expect(menuSettled({ user: admin, plan: null, plugins })).toBe(false);
+    expect(menuSettled({ user: admin, plan: allPlan, plugins: null })).toBe(false);
+    expect(menuSettled({ user: admin, plan: allPlan, plugins })).toBe(true);
+    // A plan without the flags still settles: its entries are decided as hidden.
+    expect(menuSettled({ user: admin, plan: {}, plugins: { channels: [], integrations: [] } })).toBe(true);
   });
 });
