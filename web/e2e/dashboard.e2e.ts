@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newContext, screenshot, signIn } from './support/browser.js';
+import { launchBrowser, menuShown, newContext, screenshot, signIn } from './support/browser.js';
 import { ADMIN, startE2eServer, type E2eServer } from './support/server.js';
 
 const ANA = { name: 'Ana Atende', email: 'ana.atende@switchboard.test', password: 'Ana-e2e-12345' };
@@ -152,6 +152,7 @@ describe('the dashboard', () => {
     await signIn(agentPage, server.url, ANA.email, ANA.password);
     await agentPage.goto(`${server.url}/`);
     await agentPage.waitForURL(/\/tickets$/);
+    await menuShown(agentPage);
     await expect(agentPage.getByRole('link', { name: 'Dashboard' }).count()).resolves.toBe(0);
     await agentPage.context().close();
   });

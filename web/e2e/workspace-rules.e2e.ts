@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, NARROW, newContext, pageToken, screenshot, signIn, WIDE } from './support/browser.js';
+import { launchBrowser, menuShown, NARROW, newContext, pageToken, screenshot, signIn, WIDE } from './support/browser.js';
 import { connectedWebchat, startE2eServer, type E2eServer } from './support/server.js';
 
 /**
@@ -119,6 +119,7 @@ describe('the rules of the workspace', () => {
 
   it('refuses /connections opened by its address to an agent without allowConnections, then goes home', async () => {
     // The menu has no entry for it…
+    await menuShown(agentPage);
     expect(await agentPage.getByRole('link', { name: 'Conexões' }).count()).toBe(0);
     // …and the page, opened by its address, says so and leaves.
     await agentPage.goto(`${server.url}/connections`);

@@ -62,7 +62,7 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(artifactsDir, `${name}.png`), fullPage: false });
 }
 
-/** Signs in through the login page and waits for the tickets screen. */
+/** Signs in through the login page and waits for the tickets screen and its menu. */
 export async function signIn(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
   await page.goto(`${baseUrl}/login`);
   // Anchored: the password field's show/hide toggle is labelled 'Mostrar senha'.
@@ -70,6 +70,19 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
   await page.getByLabel(/^(senha|password)$/i).fill(password);
   await page.getByRole('button', { name: /^(entrar|sign in)$/i }).click();
   await page.waitForURL(/\/tickets/);
+  await menuShown(page);
+}
+
+/**
+ * Waits for the menu's entries, which come all at once when the company's plan and the installed plugins are known
+ * (attached and hidden ones too: on a narrow screen the menu is a closed overlay). That an entry is missing means something only after.
+ */
+export async function menuShown(page: Page): Promise<void> {
+  await page
+    .getByRole('navigation', { name: /menu principal|main menu/i, includeHidden: true })
+    .getByRole('link', { includeHidden: true })
+    .first()
+    .waitFor({ state: 'attached' });
 }
 
 /** The access token of the user signed in on the page: a sign-in ends that user's other sessions, so API calls as them use it. */
