@@ -75,7 +75,8 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
 
 /**
  * Waits for the menu's entries, which come all at once when the company's plan and the installed plugins are known
- * (attached and hidden ones too: on a narrow screen the menu is a closed overlay). That an entry is missing means something only after.
+ * (attached and hidden ones too: on a narrow screen the menu is a closed overlay). That an entry is missing means
+ * something only after.
  */
 export async function menuShown(page: Page): Promise<void> {
   await page
